@@ -234,6 +234,15 @@ public abstract class Flyweight
          */
         protected final void prepare(int index)
         {
+            // the common case, fields set in order one after another, costs one comparison
+            if (index != lastFieldSet + 1)
+            {
+                prepareOutOfSequence(index);
+            }
+        }
+
+        private void prepareOutOfSequence(int index)
+        {
             if (index <= lastFieldSet)
             {
                 throw new IllegalStateException(String.format("%s: %s set out of order: %s was already set",

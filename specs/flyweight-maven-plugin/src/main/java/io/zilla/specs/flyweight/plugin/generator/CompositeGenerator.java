@@ -148,6 +148,11 @@ abstract class CompositeGenerator
         out.blank();
         out.line("@Override");
         out.open("public int decode(DirectBuffer buffer, int offset, int maxLimit)");
+        if (members.isEmpty())
+        {
+            // an empty struct reads nothing, but must still start within its bounds
+            out.guard("offset > maxLimit", "return TRUNCATED;");
+        }
         out.line("int limit = offset;");
         int i = 0;
         while (i < members.size())
