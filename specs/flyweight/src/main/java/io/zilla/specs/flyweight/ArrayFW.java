@@ -172,7 +172,10 @@ public abstract class ArrayFW<T extends Flyweight> extends Flyweight
             {
                 throw new IllegalStateException(builderName() + ": the count prefix holds at most " + maxCount + " items");
             }
-            itemRW.wrap(buffer(), limit(), maxLimit());
+            // keep room for a varint count that grows a byte with this item, so that an item that does not fit
+            // fails in its own builder and leaves this one as it was
+            final int growth = prefixSize(count + 1) - prefixSize(count);
+            itemRW.wrap(buffer(), limit(), maxLimit() - growth);
             mutator.accept(itemRW);
             limit(itemRW.build().limit());
             setCount(count + 1);

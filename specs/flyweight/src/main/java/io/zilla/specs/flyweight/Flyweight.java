@@ -56,7 +56,7 @@ public abstract class Flyweight
 
     /**
      * Validates and wraps the value at {@code offset}, reading nothing at or past {@code maxLimit}.
-     * The caller guarantees {@code 0 <= offset} and {@code maxLimit <= buffer.capacity()}
+     * The caller guarantees {@code 0 <= offset <= maxLimit <= buffer.capacity()}
      * ({@link #wrap} and {@link #tryWrap} check that for it).
      *
      * @return the limit of the value, or {@link #TRUNCATED} or {@link #MALFORMED}
@@ -87,7 +87,7 @@ public abstract class Flyweight
      */
     public Flyweight tryWrap(DirectBuffer buffer, int offset, int maxLimit)
     {
-        return offset < 0 || maxLimit > buffer.capacity() || decode(buffer, offset, maxLimit) < 0 ? null : this;
+        return !inBuffer(buffer, offset, maxLimit) || decode(buffer, offset, maxLimit) < 0 ? null : this;
     }
 
     @Override
@@ -106,9 +106,15 @@ public abstract class Flyweight
         return limit;
     }
 
+    private static boolean inBuffer(DirectBuffer buffer, int offset, int maxLimit)
+    {
+        // offset <= maxLimit too: a value that takes no bytes (an empty struct) must not start past maxLimit
+        return 0 <= offset && offset <= maxLimit && maxLimit <= buffer.capacity();
+    }
+
     private void checkRegion(DirectBuffer buffer, int offset, int maxLimit)
     {
-        if (offset < 0 || maxLimit > buffer.capacity())
+        if (!inBuffer(buffer, offset, maxLimit))
         {
             throw new IndexOutOfBoundsException(String.format("%s: region [%d, %d) is outside a buffer of capacity %d",
                 getClass().getSimpleName(), offset, maxLimit, buffer.capacity()));
