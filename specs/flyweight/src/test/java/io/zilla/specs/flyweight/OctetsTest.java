@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.zilla.specs.test.types.BlobsFW;
+import io.zilla.specs.test.types.OtherPayloadFW;
 import io.zilla.specs.test.types.SizeFieldsFW;
 import io.zilla.specs.test.types.SizedFW;
 import io.zilla.specs.test.types.SizedPayloadFW;
@@ -315,5 +316,17 @@ class OctetsTest
         assertEquals(-1, nullPayload.size());
         assertEquals(9, nullPayload.tag());
         assertNull(nullPayload.payload());
+    }
+
+    @Test
+    void shouldSizeOctetsBySameInheritedFieldInSiblingSubtypes()
+    {
+        final byte[] encoded = encode(new OtherPayloadFW.Builder(), b -> b.other(bytes(7, 8)));
+
+        assertArrayEquals(bytes(0x00, 0x02, 7, 8), encoded);
+        final OtherPayloadFW other = new OtherPayloadFW().wrap(exact(encoded), 0, encoded.length);
+        assertEquals(2, other.size());
+        assertOctets(bytes(7, 8), other.other());
+        assertNull(new SizedPayloadFW().tryWrap(exact(encoded), 0, encoded.length));
     }
 }

@@ -35,6 +35,7 @@ import io.zilla.specs.test.types.MixedFW;
 import io.zilla.specs.test.types.MoreDefaultsFW;
 import io.zilla.specs.test.types.MoreEnumsFW;
 import io.zilla.specs.test.types.NestedFW;
+import io.zilla.specs.test.types.OtherPayloadFW;
 import io.zilla.specs.test.types.PointFW;
 import io.zilla.specs.test.types.PortFW;
 import io.zilla.specs.test.types.PortedFW;
@@ -408,6 +409,10 @@ final class Readers
         {
             v.tag();
             nullable(v, v.payload(), v.size() == -1);
+        }
+        else if (value instanceof OtherPayloadFW v)
+        {
+            nullable(v, v.other(), v.size() == -1);
         }
         else if (value instanceof FramedFW v)
         {

@@ -40,6 +40,7 @@ import io.zilla.specs.test.types.MixedFW;
 import io.zilla.specs.test.types.MoreDefaultsFW;
 import io.zilla.specs.test.types.MoreEnumsFW;
 import io.zilla.specs.test.types.NestedFW;
+import io.zilla.specs.test.types.OtherPayloadFW;
 import io.zilla.specs.test.types.PointFW;
 import io.zilla.specs.test.types.Port;
 import io.zilla.specs.test.types.PortFW;
@@ -294,6 +295,8 @@ final class Samples
             (b, o, m) -> new SizedPayloadFW.Builder().wrap(b, o, m).tag(1).payload(bytes(2, 3)).build(), 0));
         samples.add(new Sample("SizedPayloadFW null", SizedPayloadFW::new,
             (b, o, m) -> new SizedPayloadFW.Builder().wrap(b, o, m).build(), 0));
+        samples.add(new Sample("OtherPayloadFW", OtherPayloadFW::new,
+            (b, o, m) -> new OtherPayloadFW.Builder().wrap(b, o, m).other(bytes(4, 5, 6)).build(), 0));
         samples.add(new Sample("FramedFW", FramedFW::new,
             (b, o, m) -> new FramedFW.Builder().wrap(b, o, m).frameSize(0x0102).build(), 0));
         samples.add(new Sample("GrandFW", GrandFW::new,

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.zilla.specs.flyweight.plugin.model.FieldModel;
+import io.zilla.specs.flyweight.plugin.model.JavaNames;
 import io.zilla.specs.flyweight.plugin.model.NamedModel;
 
 /**
@@ -95,7 +96,7 @@ abstract class CompositeGenerator
         for (FieldModel field : fields)
         {
             members.add(new Member(field.name(), field.type(), field.nativeOrder(), field.defaultValue(),
-                Member.constantName("FIELD_", field.name())));
+                JavaNames.constantName("FIELD_", field.name())));
         }
         for (int i = 0; i < fields.size(); i++)
         {

@@ -4,7 +4,6 @@
 package io.zilla.specs.flyweight.plugin.generator;
 
 import java.util.List;
-import java.util.Locale;
 
 import io.zilla.specs.flyweight.plugin.model.ArrayModel;
 import io.zilla.specs.flyweight.plugin.model.DefaultValue;
@@ -94,11 +93,6 @@ final class Member
     {
         final String base = anchor == null ? (decoding ? "offset" : "offset()") : anchor.ro() + ".limit()";
         return delta == 0 ? base : base + " + " + delta;
-    }
-
-    static String constantName(String prefix, String name)
-    {
-        return prefix + name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
     }
 
     /** Places each member after the last variable-size member before it. */

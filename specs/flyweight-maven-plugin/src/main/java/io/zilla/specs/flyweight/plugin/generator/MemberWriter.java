@@ -9,6 +9,7 @@ import java.util.List;
 import io.zilla.specs.flyweight.plugin.model.ArrayModel;
 import io.zilla.specs.flyweight.plugin.model.DefaultValue;
 import io.zilla.specs.flyweight.plugin.model.EnumModel;
+import io.zilla.specs.flyweight.plugin.model.JavaNames;
 import io.zilla.specs.flyweight.plugin.model.NamedModel;
 import io.zilla.specs.flyweight.plugin.model.OctetsModel;
 import io.zilla.specs.flyweight.plugin.model.Primitive;
@@ -331,8 +332,8 @@ final class MemberWriter
         final String consumer = context.use("java.util.function.Consumer");
         out.blank();
         out.line("/** Appends an item to " + member.name + ". */");
-        out.open("public Builder " + member.name + "Item(" + consumer + "<" + itemBuilderType(array.item(), member.nativeOrder)
-            + "> mutator)");
+        out.open("public Builder " + JavaNames.itemSetterName(member.name) + "(" + consumer + "<"
+            + itemBuilderType(array.item(), member.nativeOrder) + "> mutator)");
         out.open("if (lastFieldSet() != " + member.indexConstant + ")");
         out.line("prepare(" + member.indexConstant + ");");
         out.line(member.rw() + ".wrap(buffer(), limit(), maxLimit());");
@@ -523,7 +524,7 @@ final class MemberWriter
 
     private String defaultConstant(Member member)
     {
-        return Member.constantName("DEFAULT_", member.name);
+        return JavaNames.constantName("DEFAULT_", member.name);
     }
 
     private static String sizePosition(Member sizeField)

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.zilla.specs.flyweight.plugin.model.CaseModel;
+import io.zilla.specs.flyweight.plugin.model.JavaNames;
 import io.zilla.specs.flyweight.plugin.model.UnionModel;
 
 /**
@@ -155,6 +156,6 @@ final class UnionGenerator extends CompositeGenerator
 
     private static String kindConstant(Member member)
     {
-        return Member.constantName("KIND_", member.name);
+        return JavaNames.constantName("KIND_", member.name);
     }
 }

@@ -6,6 +6,7 @@ package io.zilla.specs.flyweight.plugin.idl;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Splits IDL text into tokens: identifiers, decimal and hexadecimal integers, double-quoted strings and
@@ -14,6 +15,9 @@ import java.util.List;
  */
 public final class IdlLexer
 {
+    private static final Pattern DECIMAL = Pattern.compile("[0-9]+(_[0-9]+)*");
+    private static final Pattern HEX = Pattern.compile("0[xX][0-9a-fA-F]+(_[0-9a-fA-F]+)*");
+
     private final String file;
     private final String text;
 
@@ -54,7 +58,7 @@ public final class IdlLexer
         {
             token = new Token(Token.Kind.IDENTIFIER, take(this::isIdentifierPart), null, position);
         }
-        else if (Character.isDigit(c))
+        else if (isAsciiDigit(c))
         {
             token = number(position);
         }
@@ -82,19 +86,28 @@ public final class IdlLexer
 
     private Token number(Position position)
     {
-        final String digits = take(ch -> Character.isLetterOrDigit(ch) || ch == '_');
-        final String plain = digits.replace("_", "");
-        try
+        // take everything an identifier could hold, so that 12ab or 1_ is one malformed number, not two tokens
+        final String digits = take(this::isIdentifierPart);
+        final BigInteger value;
+        if (HEX.matcher(digits).matches())
         {
-            final BigInteger value = plain.startsWith("0x") || plain.startsWith("0X")
-                ? new BigInteger(plain.substring(2), 16)
-                : new BigInteger(plain, 10);
-            return new Token(Token.Kind.NUMBER, digits, value, position);
+            value = new BigInteger(digits.substring(2).replace("_", ""), 16);
         }
-        catch (NumberFormatException ex)
+        else if (DECIMAL.matcher(digits).matches())
         {
-            throw new IdlException(position, "malformed number '" + digits + "'");
+            value = new BigInteger(digits.replace("_", ""), 10);
         }
+        else
+        {
+            throw new IdlException(position, "malformed number '" + digits + "' (decimal digits or 0x and hex digits, "
+                + "with single '_' only between digits)");
+        }
+        return new Token(Token.Kind.NUMBER, digits, value, position);
+    }
+
+    private static boolean isAsciiDigit(char c)
+    {
+        return c >= '0' && c <= '9';
     }
 
     private Token string(Position position)
@@ -127,7 +140,7 @@ public final class IdlLexer
 
     private char escape(Position stringPosition)
     {
-        if (index >= text.length())
+        if (index >= text.length() || text.charAt(index) == '\n')
         {
             throw new IdlException(stringPosition, "unterminated string");
         }

@@ -327,13 +327,19 @@ public final class IdlParser
         final Token token = next();
         if (token.kind() != Token.Kind.IDENTIFIER)
         {
-            throw error(token, "expected a " + what + " name");
+            throw error(token, "expected " + withArticle(what) + " name");
         }
         if (KEYWORDS.contains(token.text()))
         {
-            throw error(token, "expected a " + what + " name, but '" + token.text() + "' is a keyword");
+            throw new IdlException(token.position(), "'" + token.text() + "' is a keyword and cannot be "
+                + withArticle(what) + " name");
         }
         return token.text();
+    }
+
+    private static String withArticle(String noun)
+    {
+        return ("aeiou".indexOf(noun.charAt(0)) >= 0 ? "an " : "a ") + noun;
     }
 
     private Token expect(String punctuationOrWord)

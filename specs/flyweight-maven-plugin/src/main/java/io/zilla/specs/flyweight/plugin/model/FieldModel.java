@@ -3,6 +3,9 @@
  */
 package io.zilla.specs.flyweight.plugin.model;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import io.zilla.specs.flyweight.plugin.idl.Position;
 
 /** A field of a struct, or one inherited from its supertype, resolved. */
@@ -63,6 +66,26 @@ public final class FieldModel
     public FieldModel sizedField()
     {
         return sizedField;
+    }
+
+    /**
+     * Copies a supertype's fields for one subtype, size links included: each subtype may then size an inherited
+     * integer field by its own {@code octets[field]} without touching the supertype or its other subtypes.
+     */
+    static List<FieldModel> inherit(List<FieldModel> fields)
+    {
+        final List<FieldModel> copies = new ArrayList<>(fields.size());
+        for (FieldModel field : fields)
+        {
+            final FieldModel copy = new FieldModel(field.position, field.name, field.type, field.defaultValue,
+                field.nativeOrder);
+            if (field.sizeField != null)
+            {
+                copy.sizedBy(copies.get(fields.indexOf(field.sizeField)));
+            }
+            copies.add(copy);
+        }
+        return copies;
     }
 
     void sizedBy(FieldModel sizeField)

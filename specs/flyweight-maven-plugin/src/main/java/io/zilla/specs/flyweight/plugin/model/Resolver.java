@@ -6,6 +6,7 @@ package io.zilla.specs.flyweight.plugin.model;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -47,10 +48,14 @@ public final class Resolver
     private static final Set<String> RESERVED_ENUMS = Set.of(
         "String", "Object", "Integer", "Long", "Short", "Byte", "Math", "Override", "StringBuilder", "Enum", "Class",
         "System", "Consumer", "ByteOrder", "DirectBuffer", "MutableDirectBuffer", "UnsafeBuffer", "StandardCharsets",
-        "IllegalStateException", "IllegalArgumentException", "IndexOutOfBoundsException", "Flyweight", "Varints", "Bytes");
+        "IllegalStateException", "IllegalArgumentException", "IndexOutOfBoundsException", "Flyweight", "Varints", "Bytes",
+        "Builder");
+
+    /** Members of a generated Java enum; a constant by one of these names would clash with it. */
+    private static final Set<String> RESERVED_CONSTANTS = Set.of("value", "encoded", "VALUES");
 
     private final String packagePrefix;
-    private final List<String> errors = new ArrayList<>();
+    private final List<Problem> errors = new ArrayList<>();
     private final Map<String, Entry> entries = new LinkedHashMap<>();
     private final Map<NamedModel, Entry> entriesByModel = new HashMap<>();
     private final Map<String, Type> typedefs = new HashMap<>();
@@ -112,7 +117,12 @@ public final class Resolver
                     + "' at " + existing.ast().position());
                 continue;
             }
-            if (RESERVED_FLYWEIGHTS.contains(definition.name())
+            if (JAVA_KEYWORDS.contains(definition.name()) || isBuiltIn(definition.name()))
+            {
+                error(definition.position(), "type name '" + definition.name() + "' is a Java keyword or a built-in IDL "
+                    + "type");
+            }
+            else if (RESERVED_FLYWEIGHTS.contains(definition.name())
                 || definition instanceof Ast.Enum && RESERVED_ENUMS.contains(definition.name()))
             {
                 error(definition.position(), "type name '" + definition.name() + "' is reserved: the generated class "
@@ -130,6 +140,12 @@ public final class Resolver
         {
             register(nested, qualifiedName, packageName, nativeOrder, generated);
         }
+    }
+
+    private static boolean isBuiltIn(String name)
+    {
+        return Primitive.of(name) != null || StringKind.of(name) != null || ArrayKind.of(name) != null
+            || "octets".equals(name);
     }
 
     private static NamedModel newModel(Ast.Definition definition, ScopeModel scope, boolean generated)
@@ -167,18 +183,20 @@ public final class Resolver
                 resolveTypedef(entry.scope().qualifiedName() + "::" + entry.ast().name());
             }
         }
-        if (errors.isEmpty())
+        // the structural checks run on what did resolve, so that one run reports an unknown type and a misplaced
+        // field together; only a containment cycle stops them, as the size rules would recurse through it forever
+        final List<NamedModel> models = entries.values().stream().map(Entry::model).filter(m -> m != null).toList();
+        checkClassNames(models);
+        models.forEach(this::checkMemberClashes);
+        final int errorsBeforeContainment = errors.size();
+        checkContainment(models);
+        if (errors.size() == errorsBeforeContainment)
         {
-            final List<NamedModel> models = entries.values().stream().map(Entry::model).filter(m -> m != null).toList();
-            checkContainment(models);
-            if (errors.isEmpty())
-            {
-                models.forEach(this::checkLayout);
-            }
+            models.forEach(this::checkLayout);
         }
         if (!errors.isEmpty())
         {
-            throw new IdlErrors(errors);
+            throw new IdlErrors(errors.stream().sorted(Problem.BY_POSITION).map(Problem::toString).toList());
         }
         return new Model(entries.values().stream().map(Entry::model).filter(m -> m != null).toList());
     }
@@ -216,7 +234,7 @@ public final class Resolver
             if (supertype != null)
             {
                 struct.supertype(supertype);
-                struct.fields().addAll(supertype.fields());
+                struct.fields().addAll(FieldModel.inherit(supertype.fields()));
             }
         }
         for (Ast.Field field : ast.fields())
@@ -448,6 +466,11 @@ public final class Resolver
             {
                 error(constant.position(), "enum constant '" + constant.name() + "' is a Java keyword");
             }
+            else if (RESERVED_CONSTANTS.contains(constant.name()))
+            {
+                error(constant.position(), "enum constant '" + constant.name() + "' is reserved: it would clash with "
+                    + "a member of the generated enum");
+            }
             final EnumConstant model = underlying instanceof Primitive primitive
                 ? numericConstant(constant, primitive, next)
                 : stringConstant(constant, (StringKind) underlying);
@@ -497,7 +520,8 @@ public final class Resolver
         final String text = literal != null ? literal.text() : constant.name();
         if (text.getBytes(StandardCharsets.UTF_8).length > underlying.maxLength())
         {
-            error(constant.position(), "the value of " + constant.name() + " is too long for " + underlying.idlName());
+            error(literal != null ? literal.position() : constant.position(), "the value of " + constant.name()
+                + " is longer than the " + underlying.maxLength() + " bytes of " + underlying.idlName());
             return null;
         }
         return new EnumConstant(constant.name(), null, text);
@@ -651,7 +675,12 @@ public final class Resolver
         {
             value = null;
         }
-        if (value == null)
+        if (value == null && type instanceof StringKind string && literal.kind() == Ast.LiteralKind.STRING)
+        {
+            error(literal.position(), "default " + literal + " is longer than the " + string.maxLength() + " bytes of "
+                + type.idlName());
+        }
+        else if (value == null)
         {
             error(literal.position(), "default " + literal + " is not a value of " + type.idlName());
         }
@@ -688,6 +717,68 @@ public final class Resolver
         {
             error(position, what + " name '" + name + "' is reserved for generated constants");
         }
+    }
+
+    /** Refuses two types whose generated classes would be the same file: struct Foo and enum FooFW both write FooFW. */
+    private void checkClassNames(List<NamedModel> models)
+    {
+        final Map<String, NamedModel> classes = new HashMap<>();
+        for (NamedModel model : models)
+        {
+            final List<String> names = model instanceof EnumModel
+                ? List.of(model.name(), model.flyweightName())
+                : List.of(model.flyweightName());
+            for (String name : names)
+            {
+                final NamedModel other = classes.putIfAbsent(model.scope().packageName() + "." + name, model);
+                if (other != null && other != model)
+                {
+                    error(model.position(), model.name() + " and " + other.name() + " (at " + other.position()
+                        + ") would both generate the class " + name);
+                }
+            }
+        }
+    }
+
+    /** Refuses member names that differ in IDL but not in the Java names generated from them. */
+    private void checkMemberClashes(NamedModel model)
+    {
+        final List<JavaMember> members = new ArrayList<>();
+        final List<FieldModel> fields = model instanceof StructModel struct ? struct.fields()
+            : model instanceof UnionModel union ? union.inheritedFields()
+            : List.of();
+        fields.forEach(field -> members.add(new JavaMember(field.position(), field.name(),
+            JavaNames.constantName("FIELD_", field.name()))));
+        if (model instanceof UnionModel union)
+        {
+            union.cases().forEach(c -> members.add(new JavaMember(c.position(), c.name(),
+                JavaNames.constantName("KIND_", c.name()))));
+        }
+        final Map<String, JavaMember> constants = new HashMap<>();
+        final Map<String, JavaMember> names = new HashMap<>();
+        for (JavaMember member : members)
+        {
+            final JavaMember other = constants.putIfAbsent(member.constant(), member);
+            if (other != null && !other.name().equals(member.name())) // the same name twice is reported on its own
+            {
+                error(member.position(), "'" + member.name() + "' and '" + other.name() + "' both become the constant "
+                    + member.constant() + " in " + model.flyweightName() + ": rename one");
+            }
+            names.put(member.name(), member);
+        }
+        for (FieldModel field : fields)
+        {
+            final JavaMember clash = names.get(JavaNames.itemSetterName(field.name()));
+            if (field.type() instanceof ArrayModel && clash != null)
+            {
+                error(clash.position(), "'" + clash.name() + "' has the name of the builder method that appends to array "
+                    + "'" + field.name() + "': rename it");
+            }
+        }
+    }
+
+    private record JavaMember(Position position, String name, String constant)
+    {
     }
 
     /** Refuses types that contain themselves: their flyweights would never finish constructing. */
@@ -794,6 +885,20 @@ public final class Resolver
 
     private void error(Position position, String message)
     {
-        errors.add(position + ": " + message);
+        errors.add(new Problem(position, message));
+    }
+
+    private record Problem(Position position, String message)
+    {
+        static final Comparator<Problem> BY_POSITION = Comparator
+            .comparing((Problem error) -> error.position().file())
+            .thenComparingInt(error -> error.position().line())
+            .thenComparingInt(error -> error.position().column());
+
+        @Override
+        public String toString()
+        {
+            return position + ": " + message;
+        }
     }
 }

@@ -32,7 +32,13 @@ public final class Sizes
     public static int minSize(Type type)
     {
         final int size;
-        if (type instanceof Primitive primitive)
+        if (type == null)
+        {
+            // a part the resolver has already reported as broken (an enum without a valid underlying type, a union
+            // without a valid discriminator): counted as empty so that the layout checks can still run
+            size = 0;
+        }
+        else if (type instanceof Primitive primitive)
         {
             size = primitive.isVarint() ? 1 : primitive.size();
         }

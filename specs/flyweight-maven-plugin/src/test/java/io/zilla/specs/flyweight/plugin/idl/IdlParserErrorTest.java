@@ -6,7 +6,11 @@ package io.zilla.specs.flyweight.plugin.idl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.math.BigInteger;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** A syntax error stops the parse at its first problem, reported as {@code file:line:column: message}. */
 class IdlParserErrorTest
@@ -178,7 +182,8 @@ class IdlParserErrorTest
                     int32 x = 0xZZ;
                 }
             }
-            """, 5, 19, "malformed number '0xZZ'");
+            """, 5, 19, "malformed number '0xZZ' (decimal digits or 0x and hex digits, "
+            + "with single '_' only between digits)");
     }
 
     @Test
@@ -192,7 +197,8 @@ class IdlParserErrorTest
                     int32 x = 12ab;
                 }
             }
-            """, 5, 19, "malformed number '12ab'");
+            """, 5, 19, "malformed number '12ab' (decimal digits or 0x and hex digits, "
+            + "with single '_' only between digits)");
     }
 
     @Test
@@ -320,6 +326,58 @@ class IdlParserErrorTest
     void shouldReportMissingScopeBody()
     {
         assertParseError("scope s;", 1, 8, "expected '{' but found ';'");
+    }
+
+    @Test
+    void shouldReportBackslashAtEndOfLineAsUnterminatedString()
+    {
+        assertParseError("scope s\n{\n    struct S { string8 s = \"abc\\\n\"; }\n}\n", 3, 28, "unterminated string");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1_", "0x_ff", "1__0", "0x", "0xff_", "0x1g"})
+    void shouldReportMisplacedUnderscoresAndEmptyDigits(String number)
+    {
+        final String text = "scope s\n{\n    struct S { int32 x = " + number + "; }\n}\n";
+        assertParseError(text, 3, 26, "malformed number '" + number + "' (decimal digits or 0x and hex digits, "
+            + "with single '_' only between digits)");
+    }
+
+    @Test
+    void shouldAcceptUnderscoresBetweenDigits()
+    {
+        final String text = "scope s\n{\n    struct S { int32 x = 0x7f_ff; int32 y = 1_000; }\n}\n";
+        final Ast.File file = IdlParser.parse("file.idl", text);
+
+        final Ast.Struct struct = (Ast.Struct) file.scopes().get(0).definitions().get(0);
+        assertEquals(BigInteger.valueOf(0x7fff), struct.fields().get(0).defaultValue().number());
+        assertEquals(BigInteger.valueOf(1000), struct.fields().get(1).defaultValue().number());
+    }
+
+    @Test
+    void shouldRejectNonAsciiDigits()
+    {
+        assertParseError("scope s\n{\n    struct S { int32 x = \u0661; }\n}\n", 3, 26, "unexpected character '\u0661'");
+    }
+
+    @Test
+    void shouldNameKeywordUsedAsName()
+    {
+        assertParseError("""
+            scope s
+            {
+                struct S
+                {
+                    int32 case;
+                }
+            }
+            """, 5, 15, "'case' is a keyword and cannot be a field name");
+    }
+
+    @Test
+    void shouldUseAnArticleBeforeVowels()
+    {
+        assertParseError("scope s\n{\n    enum 1 { A }\n}\n", 3, 10, "expected an enum name but found number 1");
     }
 
     private static void assertParseError(String text, int line, int column, String message)

@@ -41,13 +41,13 @@ class ResolverErrorTest
             """));
 
         assertEquals(List.of(
-            "file.idl:14:5: 'A' is already defined in scope 's' at file.idl:3:5",
             "file.idl:5:9: unknown type 'Missing'",
             "file.idl:6:19: default \"text\" is not a value of int32",
             "file.idl:7:9: field name 'limit' is reserved: it would hide a flyweight method",
             "file.idl:9:20: enum E already has a constant with the value of Y",
             "file.idl:10:21: a union switches on int8, int16, int32, uint8, uint16 or a numeric enum over one of those, "
                 + "not varint32",
+            "file.idl:14:5: 'A' is already defined in scope 's' at file.idl:3:5",
             "file.idl:17:15: type id 0x100000000 does not fit in 32 bits"), ex.errors());
         assertEquals("7 errors in IDL:\n  " + String.join("\n  ", ex.errors()), ex.getMessage());
     }
@@ -980,14 +980,14 @@ class ResolverErrorTest
     void shouldReportStringEnumValueTooLong()
     {
         assertErrors("scope s\n{\n    enum E (string8) { X(\"" + "a".repeat(128) + "\") }\n}\n",
-            "file.idl:3:24: the value of X is too long for string8");
+            "file.idl:3:26: the value of X is longer than the 127 bytes of string8");
     }
 
     @Test
     void shouldMeasureStringEnumValueInUtf8Bytes()
     {
         assertErrors("scope s\n{\n    enum E (string8) { X(\"" + "é".repeat(64) + "\") }\n}\n",
-            "file.idl:3:24: the value of X is too long for string8");
+            "file.idl:3:26: the value of X is longer than the 127 bytes of string8");
     }
 
     @Test
@@ -1173,7 +1173,7 @@ class ResolverErrorTest
     {
         final String text = "a".repeat(128);
         assertErrors("scope s\n{\n    struct A\n    {\n        string8 x = \"" + text + "\";\n    }\n}\n",
-            "file.idl:5:21: default \"" + text + "\" is not a value of string8");
+            "file.idl:5:21: default \"" + text + "\" is longer than the 127 bytes of string8");
     }
 
     // arrays

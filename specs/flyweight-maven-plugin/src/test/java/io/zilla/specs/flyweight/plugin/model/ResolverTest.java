@@ -20,6 +20,28 @@ import org.junit.jupiter.api.Test;
 class ResolverTest
 {
     @Test
+    void shouldSizeTheSameInheritedFieldInSiblingSubtypes()
+    {
+        final Model model = resolve("""
+            scope s
+            {
+                struct Sized { int16 size; }
+                struct First extends Sized { octets[size] first; }
+                struct Second extends Sized { octets[size] second; }
+            }
+            """);
+
+        assertNull(struct(model, "s::Sized").fields().get(0).sizedField());
+        for (String name : List.of("s::First", "s::Second"))
+        {
+            final FieldModel size = struct(model, name).fields().get(0);
+            final FieldModel octets = struct(model, name).fields().get(1);
+            assertSame(octets, size.sizedField());
+            assertSame(size, octets.sizeField());
+        }
+    }
+
+    @Test
     void shouldLookUpNamesFromInnermostScopeOutward()
     {
         final Model model = resolve("""
@@ -176,7 +198,9 @@ class ResolverTest
         assertNull(base.supertype());
         assertEquals(List.of("typeId", "id", "name"), fieldNames(derived));
         assertEquals(List.of("typeId", "id", "name", "leaf"), fieldNames(leaf));
-        assertSame(base.fields().get(0), derived.fields().get(0));
+        // each subtype holds its own copies of the inherited fields, so that it can size them independently
+        assertEquals(base.fields().get(0).name(), derived.fields().get(0).name());
+        assertSame(base.fields().get(0).type(), derived.fields().get(0).type());
         assertEquals(1L, base.typeId());
         assertEquals(0xc0000002L, derived.typeId());
         assertNull(leaf.typeId());
