@@ -1,0 +1,141 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The engine's settings, from properties ({@code zilla start -P name=value}, or system properties). Each
+ * has a default that suits a small machine; docs/engine.md lists them.
+ */
+public final class EngineConfiguration
+{
+    public static final String WORKERS = "zilla.engine.workers";
+    public static final String DIRECTORY = "zilla.engine.directory";
+    public static final String RING_CAPACITY = "zilla.engine.ring.capacity";
+    public static final String BUFFER_SLOT_CAPACITY = "zilla.engine.buffer.slot.capacity";
+    public static final String BUFFER_SLOTS = "zilla.engine.buffer.slots";
+    public static final String COUNTERS_CAPACITY = "zilla.engine.counters.capacity";
+    public static final String EVENTS_CAPACITY = "zilla.engine.events.capacity";
+    public static final String IDLE_SPINS = "zilla.engine.idle.spins";
+    public static final String IDLE_YIELDS = "zilla.engine.idle.yields";
+    public static final String IDLE_PARK_MAX_MILLIS = "zilla.engine.idle.park.max.millis";
+
+    private final Properties properties;
+
+    public EngineConfiguration()
+    {
+        this(new Properties());
+    }
+
+    public EngineConfiguration(Properties properties)
+    {
+        this.properties = new Properties();
+        System.getProperties().forEach((k, v) ->
+        {
+            if (k.toString().startsWith("zilla."))
+            {
+                this.properties.put(k, v);
+            }
+        });
+        this.properties.putAll(properties);
+    }
+
+    public EngineConfiguration with(String name, Object value)
+    {
+        final Properties copy = new Properties();
+        copy.putAll(properties);
+        copy.setProperty(name, String.valueOf(value));
+        return new EngineConfiguration(copy);
+    }
+
+    public EngineConfiguration with(Map<String, String> values)
+    {
+        final Properties copy = new Properties();
+        copy.putAll(properties);
+        copy.putAll(values);
+        return new EngineConfiguration(copy);
+    }
+
+    /** The number of workers: single-threaded agents, one per core by default. */
+    public int workers()
+    {
+        return intValue(WORKERS, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** Where the rings, counters and events are memory-mapped; {@code zilla metrics} reads them there. */
+    public Path directory()
+    {
+        return Path.of(properties.getProperty(DIRECTORY, ".zilla/engine"));
+    }
+
+    /** Bytes of each worker's inbound ring, a power of two (the ring's trailer is added to it). */
+    public int ringCapacity()
+    {
+        return intValue(RING_CAPACITY, 16 * 1024 * 1024);
+    }
+
+    public int bufferSlotCapacity()
+    {
+        return intValue(BUFFER_SLOT_CAPACITY, 64 * 1024);
+    }
+
+    /** Slots in each worker's buffer pool. */
+    public int bufferSlots()
+    {
+        return intValue(BUFFER_SLOTS, 1024);
+    }
+
+    /** Bytes for the values of each worker's counters (the metadata takes twice as much). */
+    public int countersCapacity()
+    {
+        return intValue(COUNTERS_CAPACITY, 64 * 1024);
+    }
+
+    /** Bytes of the event ring, a power of two. */
+    public int eventsCapacity()
+    {
+        return intValue(EVENTS_CAPACITY, 1024 * 1024);
+    }
+
+    public int idleSpins()
+    {
+        return intValue(IDLE_SPINS, 64);
+    }
+
+    public int idleYields()
+    {
+        return intValue(IDLE_YIELDS, 64);
+    }
+
+    /** The longest an idle worker blocks in select before it looks at its ring and timers again. */
+    public long idleParkMaxMillis()
+    {
+        return intValue(IDLE_PARK_MAX_MILLIS, 100);
+    }
+
+    public String property(String name, String defaultValue)
+    {
+        return properties.getProperty(name, defaultValue);
+    }
+
+    public int intValue(String name, int defaultValue)
+    {
+        final String value = properties.getProperty(name);
+        if (value == null)
+        {
+            return defaultValue;
+        }
+        try
+        {
+            return Integer.parseInt(value.trim());
+        }
+        catch (NumberFormatException ex)
+        {
+            throw new IllegalArgumentException(name + ": '" + value + "' is not an integer", ex);
+        }
+    }
+}

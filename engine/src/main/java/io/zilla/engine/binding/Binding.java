@@ -1,0 +1,52 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.binding;
+
+import java.net.URL;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.zilla.engine.config.ConditionConfig;
+import io.zilla.engine.config.KindConfig;
+import io.zilla.engine.config.OptionsConfig;
+import io.zilla.engine.config.WithConfig;
+
+/**
+ * A binding type in one engine: what zilla.yaml may say of it (its schema and config adapters) and a
+ * {@link BindingContext} per worker that runs its streams.
+ */
+public interface Binding
+{
+    String type();
+
+    /** The kinds this type supports. */
+    Set<KindConfig> kinds();
+
+    /**
+     * The JSON Schema of this type's part of zilla.yaml ({@code <type>.schema.json}): the {@code options},
+     * {@code when} entries and {@code with} of a binding of this type. See docs/config.md for its shape.
+     */
+    URL schema();
+
+    /** Binds validated {@code options} to this type's immutable record; null when the type has no options. */
+    default OptionsConfig options(KindConfig kind, JsonNode options)
+    {
+        return null;
+    }
+
+    /** Binds one validated {@code when} entry of a route. */
+    default ConditionConfig condition(KindConfig kind, JsonNode condition)
+    {
+        return null;
+    }
+
+    /** Binds a route's validated {@code with}. */
+    default WithConfig with(KindConfig kind, JsonNode with)
+    {
+        return null;
+    }
+
+    /** Called once per worker, on that worker's thread. */
+    BindingContext supply(EngineContext context);
+}

@@ -1,0 +1,75 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.binding;
+
+import java.nio.channels.SelectableChannel;
+
+import io.zilla.engine.binding.budget.BudgetCreditor;
+import io.zilla.engine.binding.budget.BudgetDebitor;
+import io.zilla.engine.binding.buffer.BufferPool;
+import io.zilla.engine.binding.poller.PollerKey;
+import io.zilla.engine.binding.signal.Signaler;
+import io.zilla.engine.config.BindingConfig;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.status.AtomicCounter;
+
+/**
+ * What a binding may use on its worker. Everything here is single-threaded: call it only from the worker's
+ * thread, that is from a handler, a poller callback or a signal.
+ */
+public interface EngineContext
+{
+    /** The worker's index, from 0. */
+    int index();
+
+    /** A scratch buffer for building frames, reused by every binding on the worker. */
+    MutableDirectBuffer writeBuffer();
+
+    /** A new initial stream id (odd) owned by this worker. */
+    long supplyInitialId(long bindingId);
+
+    /** The reply id of a stream: its initial id with the low bit cleared. */
+    long supplyReplyId(long initialId);
+
+    /** A new trace id, to follow one cause through frames and events. */
+    long supplyTraceId();
+
+    /**
+     * Opens a stream: writes the Begin (whose routedId names the target binding) to the target's ring and
+     * registers {@code sender} to receive what the target sends back (the Window and Reset of the initial
+     * direction, and the reply direction).
+     *
+     * @return where to write the rest of the initial direction, or null when the routedId names no binding
+     *         (nothing is written)
+     */
+    MessageConsumer newStream(int msgTypeId, DirectBuffer buffer, int index, int length, MessageConsumer sender);
+
+    /** A binding by id, for routing and for names in events. */
+    BindingConfig binding(long bindingId);
+
+    /** Registers a channel with the worker's selector. */
+    PollerKey supplyPollerKey(SelectableChannel channel);
+
+    /** The worker's slab of fixed-size buffers, for bytes that must wait (a partial frame, an unwritten tail). */
+    BufferPool bufferPool();
+
+    /** Timers and wake-ups, delivered as Signal frames. */
+    Signaler signaler();
+
+    /** Shared budgets that many streams draw on, owned by the stream that gives the credit. */
+    BudgetCreditor creditor();
+
+    /** Draws from shared budgets. */
+    BudgetDebitor supplyDebitor(long budgetId);
+
+    /**
+     * A counter of a binding in the worker's counters file ({@code zilla metrics} shows it), created on first use.
+     * Names are dotted, such as {@code connections.active}.
+     */
+    AtomicCounter supplyCounter(long bindingId, String name);
+
+    /** Reports an event (a refused connection, a reset with its reason) to the engine's event log. */
+    void event(long bindingId, long traceId, String event, String detail);
+}

@@ -1,0 +1,45 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.config;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * A route: it matches when any of its {@code when} entries matches, or always when there are none; then the
+ * stream goes to {@code exit}.
+ *
+ * @param order   the route's place in its binding (the default exit comes last)
+ * @param when    the conditions, OR-ed
+ * @param with    mapping parameters, or null
+ * @param exit    the name of the next binding
+ * @param exitId  the id of the next binding
+ * @param guarded guard name to the roles it requires; empty when not guarded
+ */
+public record RouteConfig(int order, List<ConditionConfig> when, WithConfig with, String exit, long exitId,
+    Map<String, List<String>> guarded)
+{
+    public RouteConfig
+    {
+        when = List.copyOf(when);
+        guarded = Map.copyOf(guarded);
+    }
+
+    public boolean matches(Predicate<ConditionConfig> matcher)
+    {
+        if (when.isEmpty())
+        {
+            return true;
+        }
+        for (int i = 0; i < when.size(); i++)
+        {
+            if (matcher.test(when.get(i)))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+}
