@@ -4,14 +4,17 @@
 package io.zilla.engine.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
+import io.zilla.engine.EngineCounters;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.NamespaceConfig;
@@ -36,7 +39,7 @@ class EngineStreamsTest
     final EngineExtension engine = new EngineExtension();
 
     @Test
-    void shouldCarryDataBothWaysWithinFlowControl()
+    void shouldCarryDataBothWaysWithinFlowControl() throws IOException
     {
         engine.start(config());
         final TestClient client = TestBinding.client("app");
@@ -52,6 +55,11 @@ class EngineStreamsTest
         accepted.await(TIMEOUT, accepted::ended);
         assertArrayEquals(payload, accepted.received());
         stream.await(TIMEOUT, () -> stream.frames().contains("BEGIN 0x" + Long.toHexString(stream.id() & ~1L)));
+
+        final Map<String, Map<String, Long>> counters = EngineCounters.read(engine.directory());
+        assertEquals(300_000L, counters.get("net").get("bytes.received"));
+        assertEquals(300_000L, counters.get("app").get("bytes.sent"));
+        assertEquals(1L, counters.get("net").get("streams.opened"));
     }
 
     @Test
