@@ -18,6 +18,7 @@ import java.util.function.UnaryOperator;
 
 import io.zilla.engine.Engine;
 import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.binding.BindingFactorySpi;
 import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.internal.event.EngineEvent;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -34,6 +35,7 @@ public final class EngineExtension implements AfterEachCallback
     private final Map<String, String> properties = new HashMap<>();
     private final Map<String, String> environment = new HashMap<>();
     private final List<EngineEvent> events = new CopyOnWriteArrayList<>();
+    private final List<BindingFactorySpi> bindings = new ArrayList<>();
     private Engine engine;
     private Path directory;
     private Class<?> anchor;
@@ -53,6 +55,13 @@ public final class EngineExtension implements AfterEachCallback
     public EngineExtension env(String name, String value)
     {
         environment.put(name, value);
+        return this;
+    }
+
+    /** A binding type for this test only, besides those found with ServiceLoader. */
+    public EngineExtension binding(BindingFactorySpi factory)
+    {
+        bindings.add(factory);
         return this;
     }
 
@@ -97,7 +106,9 @@ public final class EngineExtension implements AfterEachCallback
             .with(EngineConfiguration.BUFFER_SLOTS, 256)
             .with(EngineConfiguration.DIRECTORY, directory)
             .with(properties);
-        engine = config.apply(Engine.builder())
+        final Engine.Builder builder = Engine.builder();
+        bindings.forEach(builder::binding);
+        engine = config.apply(builder)
             .configuration(configuration)
             .environment(name -> environment.containsKey(name) ? environment.get(name) : System.getenv(name))
             .eventListener(events::add)
