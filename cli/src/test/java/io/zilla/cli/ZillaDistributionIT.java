@@ -75,10 +75,10 @@ class ZillaDistributionIT
         assertTrue(metrics.out().stream().anyMatch(line -> line.startsWith("north_tcp_server ")), metrics.out().toString());
 
         final List<ProcessHandle> descendants = zilla.process().descendants().toList();
-        zilla.process().destroy();
+        zilla.sigterm();
 
         assertEquals(0, zilla.awaitExit(TIMEOUT), zilla.err().toString());
-        assertTrue(zilla.out().contains("stopped zilla"), zilla.out().toString());
+        assertEquals("stopped zilla", zilla.out().get(zilla.out().size() - 1), zilla.out().toString());
         assertEquals(List.of(), zilla.err());
         descendants.forEach(process -> assertFalse(process.isAlive(), "stray process " + process.info()));
         assertFalse(Files.exists(directory.resolve("lock")), "the engine directory's lock is released");
@@ -119,7 +119,7 @@ class ZillaDistributionIT
         assertEquals(1, second.awaitExit(TIMEOUT));
         assertEquals(List.of("zilla could not start: the engine directory " + directory + " is in use by another zilla"),
             second.err());
-        first.process().destroy();
+        first.sigterm();
         assertEquals(0, first.awaitExit(TIMEOUT));
     }
 
