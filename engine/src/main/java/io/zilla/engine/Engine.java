@@ -1,0 +1,333 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+
+import io.zilla.engine.binding.Binding;
+import io.zilla.engine.binding.BindingFactorySpi;
+import io.zilla.engine.config.ComponentConfig;
+import io.zilla.engine.config.ConfigReader;
+import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.internal.Worker;
+import io.zilla.engine.internal.event.EngineEvent;
+import io.zilla.engine.internal.event.EventLog;
+import io.zilla.engine.internal.stream.StreamIds;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.AtomicCounter;
+
+/**
+ * A running zilla: the workers that run the bindings of one zilla.yaml. Build it, {@link #start()} it, and
+ * {@link #close()} it to stop: streams are aborted, sockets closed, and the engine directory released.
+ */
+public final class Engine implements AutoCloseable
+{
+    private static final String LOCK_FILE = "lock";
+    private static final long EVENT_POLL_MILLIS = 50;
+
+    private final EngineConfiguration configuration;
+    private final NamespaceConfig config;
+    private final Map<String, Binding> bindingsByType;
+    private final List<Consumer<EngineEvent>> eventListeners;
+    private final List<Worker> workers = new ArrayList<>();
+
+    private FileChannel lockChannel;
+    private FileLock lock;
+    private EventLog events;
+    private Thread exporter;
+    private volatile boolean exporting;
+
+    private Engine(EngineConfiguration configuration, NamespaceConfig config, Map<String, Binding> bindingsByType,
+        List<Consumer<EngineEvent>> eventListeners)
+    {
+        this.configuration = configuration;
+        this.config = config;
+        this.bindingsByType = bindingsByType;
+        this.eventListeners = eventListeners;
+    }
+
+    public static Builder builder()
+    {
+        return new Builder();
+    }
+
+    public NamespaceConfig config()
+    {
+        return config;
+    }
+
+    public EngineConfiguration configuration()
+    {
+        return configuration;
+    }
+
+    /**
+     * Starts the workers and attaches every binding on each of them.
+     *
+     * @throws IllegalStateException when the engine directory is in use by another engine, or a binding cannot
+     *         attach (a port in use...); the engine is then closed again
+     */
+    public void start()
+    {
+        final int count = configuration.workers();
+        if (count < 1 || count > StreamIds.MAX_WORKERS)
+        {
+            throw new IllegalArgumentException("workers must be 1 to " + StreamIds.MAX_WORKERS + ", not " + count);
+        }
+        lockDirectory();
+        events = new EventLog(configuration.directory(), configuration.eventsCapacity(),
+            new AtomicCounter(new UnsafeBuffer(new byte[128]), 0));
+        startExporter();
+        final List<CompletableFuture<Void>> attached = new ArrayList<>();
+        for (int i = 0; i < count; i++)
+        {
+            final Worker worker = new Worker(i, configuration, bindingsByType, events);
+            workers.add(worker);
+            attached.add(worker.start(config.bindings()));
+        }
+        try
+        {
+            for (CompletableFuture<Void> future : attached)
+            {
+                future.get();
+            }
+        }
+        catch (ExecutionException ex)
+        {
+            close();
+            throw new IllegalStateException("zilla could not start: " + ex.getCause().getMessage(), ex.getCause());
+        }
+        catch (InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            close();
+            throw new IllegalStateException("interrupted while starting", ex);
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        for (Worker worker : workers)
+        {
+            try
+            {
+                worker.stop();
+            }
+            catch (InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+        workers.clear();
+        stopExporter();
+        if (events != null)
+        {
+            events.close();
+            events = null;
+        }
+        unlockDirectory();
+    }
+
+    private void lockDirectory()
+    {
+        final Path directory = configuration.directory();
+        try
+        {
+            Files.createDirectories(directory);
+            lockChannel = FileChannel.open(directory.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            lock = lockChannel.tryLock();
+            if (lock == null)
+            {
+                lockChannel.close();
+                throw new IllegalStateException("the engine directory " + directory + " is in use by another zilla");
+            }
+            lockChannel.truncate(0);
+            lockChannel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
+        }
+        catch (IOException ex)
+        {
+            throw new UncheckedIOException("cannot use engine directory " + directory, ex);
+        }
+    }
+
+    private void unlockDirectory()
+    {
+        try
+        {
+            if (lock != null)
+            {
+                lock.release();
+                lock = null;
+                Files.deleteIfExists(configuration.directory().resolve(LOCK_FILE));
+            }
+            if (lockChannel != null)
+            {
+                lockChannel.close();
+                lockChannel = null;
+            }
+        }
+        catch (IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    private void startExporter()
+    {
+        final List<Consumer<EngineEvent>> consumers = new ArrayList<>(eventListeners);
+        for (ComponentConfig exporterConfig : config.telemetry().exporters())
+        {
+            if ("stdout".equals(exporterConfig.type()))
+            {
+                consumers.add(event -> System.out.println(event.format()));
+            }
+        }
+        final Consumer<EngineEvent> fanOut = event -> consumers.forEach(consumer -> consumer.accept(event));
+        exporting = true;
+        exporter = new Thread(() ->
+        {
+            while (exporting)
+            {
+                if (events.read(fanOut) == 0)
+                {
+                    sleep(EVENT_POLL_MILLIS);
+                }
+            }
+            events.read(fanOut);
+        }, "zilla-events");
+        exporter.setDaemon(true);
+        exporter.start();
+    }
+
+    private void stopExporter()
+    {
+        exporting = false;
+        if (exporter != null)
+        {
+            try
+            {
+                exporter.join();
+            }
+            catch (InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+            exporter = null;
+        }
+    }
+
+    private static void sleep(long millis)
+    {
+        try
+        {
+            Thread.sleep(millis);
+        }
+        catch (InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** How to make an engine: its settings, its zilla.yaml, and optionally more binding types and event listeners. */
+    public static final class Builder
+    {
+        private EngineConfiguration configuration = new EngineConfiguration();
+        private NamespaceConfig config;
+        private String location;
+        private String text;
+        private UnaryOperator<String> environment = System::getenv;
+        private final List<BindingFactorySpi> factories = new ArrayList<>();
+        private final List<Consumer<EngineEvent>> eventListeners = new ArrayList<>();
+
+        private Builder()
+        {
+        }
+
+        public Builder configuration(EngineConfiguration configuration)
+        {
+            this.configuration = configuration;
+            return this;
+        }
+
+        /** A zilla.yaml's text; {@code location} names it in errors. */
+        public Builder config(String location, String text)
+        {
+            this.location = location;
+            this.text = text;
+            return this;
+        }
+
+        /** A config already read. */
+        public Builder config(NamespaceConfig config)
+        {
+            this.config = config;
+            return this;
+        }
+
+        /** Where {@code ${{env.NAME}}} looks; the process environment by default. */
+        public Builder environment(UnaryOperator<String> environment)
+        {
+            this.environment = environment;
+            return this;
+        }
+
+        /** A binding type besides those found with ServiceLoader (tests use it for the {@code test} binding). */
+        public Builder binding(BindingFactorySpi factory)
+        {
+            factories.add(factory);
+            return this;
+        }
+
+        /** Also hands every event to {@code listener}, on the event thread. */
+        public Builder eventListener(Consumer<EngineEvent> listener)
+        {
+            eventListeners.add(listener);
+            return this;
+        }
+
+        /** The binding types this engine knows: those on the class path, and those added. */
+        public Map<String, Binding> bindingTypes()
+        {
+            final Map<String, Binding> bindings = new LinkedHashMap<>();
+            final List<BindingFactorySpi> all = new ArrayList<>();
+            ServiceLoader.load(BindingFactorySpi.class).forEach(all::add);
+            all.addAll(factories);
+            for (BindingFactorySpi factory : all)
+            {
+                bindings.put(factory.type(), factory.create(configuration));
+            }
+            return bindings;
+        }
+
+        /**
+         * @throws io.zilla.engine.config.ConfigException when the zilla.yaml is invalid, with every error
+         */
+        public Engine build()
+        {
+            final Map<String, Binding> bindings = bindingTypes();
+            final NamespaceConfig namespace = config != null
+                ? config
+                : new ConfigReader(bindings, environment).read(location, text, 1);
+            return new Engine(configuration, namespace, bindings, List.copyOf(eventListeners));
+        }
+    }
+}

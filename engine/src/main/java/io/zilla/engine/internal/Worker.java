@@ -1,0 +1,365 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.internal;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.SelectableChannel;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.binding.Binding;
+import io.zilla.engine.binding.BindingContext;
+import io.zilla.engine.binding.BindingHandler;
+import io.zilla.engine.binding.EngineContext;
+import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.budget.BudgetCreditor;
+import io.zilla.engine.binding.budget.BudgetDebitor;
+import io.zilla.engine.binding.buffer.BufferPool;
+import io.zilla.engine.binding.poller.PollerKey;
+import io.zilla.engine.binding.signal.Signaler;
+import io.zilla.engine.config.BindingConfig;
+import io.zilla.engine.internal.budget.WorkerBudgets;
+import io.zilla.engine.internal.buffer.SlabBufferPool;
+import io.zilla.engine.internal.event.EventLog;
+import io.zilla.engine.internal.metrics.BindingCounters;
+import io.zilla.engine.internal.metrics.WorkerCounters;
+import io.zilla.engine.internal.poller.Poller;
+import io.zilla.engine.internal.signal.WorkerSignaler;
+import io.zilla.engine.internal.stream.StreamDispatcher;
+import io.zilla.engine.internal.stream.StreamIds;
+import io.zilla.specs.core.types.stream.SignalFW;
+import org.agrona.DirectBuffer;
+import org.agrona.IoUtil;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.collections.Object2ObjectHashMap;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+import org.agrona.concurrent.status.AtomicCounter;
+
+/**
+ * One single-threaded worker: its selector, timers, ring, buffer slab, budgets and counters, and the binding
+ * contexts that run on it. The loop polls the selector, fires timers, drains the ring and flushes budgets;
+ * with nothing to do it spins briefly, yields, then blocks in select until the next timer (or a wake-up).
+ */
+public final class Worker implements EngineContext, Runnable
+{
+    private static final int DRAIN_LIMIT = 1024;
+
+    private final int index;
+    private final EngineConfiguration configuration;
+    private final MappedByteBuffer ringFile;
+    private final StreamDispatcher dispatcher;
+    private final Poller poller;
+    private final WorkerSignaler signaler;
+    private final WorkerBudgets budgets;
+    private final SlabBufferPool bufferPool;
+    private final WorkerCounters counters;
+    private final EventLog events;
+    private final MutableDirectBuffer writeBuffer;
+    private final MutableDirectBuffer signalBuffer = new UnsafeBuffer(new byte[256]);
+    private final SignalFW.Builder signalRW = new SignalFW.Builder();
+    private final Map<String, Binding> bindingsByType;
+    private final Object2ObjectHashMap<String, BindingContext> contexts = new Object2ObjectHashMap<>();
+    private final Long2ObjectHashMap<BindingConfig> bindings = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<BindingHandler> handlers = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<BindingCounters> bindingCounters = new Long2ObjectHashMap<>();
+    private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+
+    private volatile boolean running = true;
+    private long nextStream;
+    private long nextTrace;
+    private Thread thread;
+
+    public Worker(int index, EngineConfiguration configuration, Map<String, Binding> bindingsByType, EventLog events)
+    {
+        this.index = index;
+        this.configuration = configuration;
+        this.bindingsByType = bindingsByType;
+        this.events = events;
+        final Path directory = configuration.directory();
+        this.ringFile = IoUtil.mapNewFile(directory.resolve("data" + index).toFile(),
+            configuration.ringCapacity() + RingBufferDescriptor.TRAILER_LENGTH, true);
+        this.counters = new WorkerCounters(directory, index, configuration.countersCapacity());
+        this.dispatcher = new StreamDispatcher(new ManyToOneRingBuffer(new UnsafeBuffer(ringFile)), handlers::get,
+            this::counters, new Reporter());
+        this.poller = new Poller(this::onChannelFault);
+        this.signaler = new WorkerSignaler(System.currentTimeMillis(), this::deliverSignal);
+        this.budgets = new WorkerBudgets(index);
+        this.bufferPool = new SlabBufferPool(configuration.bufferSlotCapacity(), configuration.bufferSlots());
+        this.writeBuffer = new UnsafeBuffer(new byte[configuration.bufferSlotCapacity() + 1024]);
+    }
+
+    /** Starts the worker's thread and attaches the bindings there; the future completes once they are attached. */
+    public CompletableFuture<Void> start(List<BindingConfig> attach)
+    {
+        final CompletableFuture<Void> attached = new CompletableFuture<>();
+        tasks.add(() ->
+        {
+            try
+            {
+                attach.forEach(this::attach);
+                attached.complete(null);
+            }
+            catch (Throwable ex)
+            {
+                attached.completeExceptionally(ex);
+            }
+        });
+        thread = new Thread(this, "zilla-worker-" + index);
+        thread.start();
+        return attached;
+    }
+
+    /** Stops the loop: bindings are detached (their streams aborted, their sockets closed), then files unmapped. */
+    public void stop() throws InterruptedException
+    {
+        running = false;
+        poller.wakeup();
+        if (thread != null)
+        {
+            thread.join();
+        }
+    }
+
+    @Override
+    public void run()
+    {
+        try
+        {
+            loop();
+        }
+        finally
+        {
+            bindings.values().forEach(this::detachQuietly);
+            contexts.values().forEach(BindingContext::close);
+            poller.close();
+            counters.close();
+            IoUtil.unmap(ringFile);
+        }
+    }
+
+    private void loop()
+    {
+        final int spins = configuration.idleSpins();
+        final int yields = configuration.idleYields();
+        final long parkMax = configuration.idleParkMaxMillis();
+        int idle = 0;
+        while (running)
+        {
+            final long now = System.currentTimeMillis();
+            int work = runTasks();
+            work += poller.poll(0);
+            work += signaler.poll(now);
+            work += dispatcher.drain(DRAIN_LIMIT);
+            work += budgets.flush(0L);
+            if (work > 0)
+            {
+                idle = 0;
+            }
+            else if (++idle <= spins)
+            {
+                Thread.onSpinWait();
+            }
+            else if (idle <= spins + yields)
+            {
+                Thread.yield();
+            }
+            else
+            {
+                // blocking here costs nothing while idle: a socket, a timer or a wake-up ends it
+                poller.poll(Math.max(1, Math.min(parkMax, signaler.millisToNext(System.currentTimeMillis()))));
+            }
+        }
+    }
+
+    private int runTasks()
+    {
+        int work = 0;
+        Runnable task;
+        while ((task = tasks.poll()) != null)
+        {
+            task.run();
+            work++;
+        }
+        return work;
+    }
+
+    private void attach(BindingConfig binding)
+    {
+        final BindingContext context = contexts.computeIfAbsent(binding.type(), type -> bindingsByType.get(type).supply(this));
+        bindings.put(binding.id(), binding);
+        handlers.put(binding.id(), context.attach(binding));
+    }
+
+    private void detachQuietly(BindingConfig binding)
+    {
+        try
+        {
+            contexts.get(binding.type()).detach(binding);
+        }
+        catch (Throwable ex)
+        {
+            event(binding.id(), 0L, "engine.detach.failed", describe(ex));
+        }
+    }
+
+    @Override
+    public int index()
+    {
+        return index;
+    }
+
+    @Override
+    public MutableDirectBuffer writeBuffer()
+    {
+        return writeBuffer;
+    }
+
+    @Override
+    public long supplyInitialId(long bindingId)
+    {
+        return StreamIds.initialId(index, ++nextStream);
+    }
+
+    @Override
+    public long supplyReplyId(long initialId)
+    {
+        return StreamIds.replyId(initialId);
+    }
+
+    @Override
+    public long supplyTraceId()
+    {
+        return (long) index << 56 | ++nextTrace;
+    }
+
+    @Override
+    public MessageConsumer newStream(int msgTypeId, DirectBuffer buffer, int index, int length, MessageConsumer sender)
+    {
+        return dispatcher.newStream(msgTypeId, buffer, index, length, sender);
+    }
+
+    @Override
+    public BindingConfig binding(long bindingId)
+    {
+        return bindings.get(bindingId);
+    }
+
+    @Override
+    public PollerKey supplyPollerKey(SelectableChannel channel)
+    {
+        return poller.register(channel);
+    }
+
+    @Override
+    public BufferPool bufferPool()
+    {
+        return bufferPool;
+    }
+
+    @Override
+    public Signaler signaler()
+    {
+        return signaler;
+    }
+
+    @Override
+    public BudgetCreditor creditor()
+    {
+        return budgets;
+    }
+
+    @Override
+    public BudgetDebitor supplyDebitor(long budgetId)
+    {
+        return budgets;
+    }
+
+    @Override
+    public AtomicCounter supplyCounter(long bindingId, String name)
+    {
+        return counters.supply(bindingName(bindingId), name);
+    }
+
+    @Override
+    public void event(long bindingId, long traceId, String event, String detail)
+    {
+        events.write(System.currentTimeMillis(), traceId, bindingName(bindingId), event, detail);
+    }
+
+    private BindingCounters counters(long bindingId)
+    {
+        BindingCounters result = bindingCounters.get(bindingId);
+        if (result == null)
+        {
+            result = new BindingCounters(counters, bindingName(bindingId));
+            bindingCounters.put(bindingId, result);
+        }
+        return result;
+    }
+
+    private String bindingName(long bindingId)
+    {
+        final BindingConfig binding = bindings.get(bindingId);
+        return binding != null ? binding.name() : "engine";
+    }
+
+    private void deliverSignal(long originId, long routedId, long streamId, long traceId, long cancelId, int signalId,
+        int contextId)
+    {
+        final SignalFW signal = signalRW.wrap(signalBuffer, 0, signalBuffer.capacity())
+            .originId(originId).routedId(routedId).streamId(streamId).sequence(0).acknowledge(0).maximum(0)
+            .traceId(traceId)
+            .cancelId(cancelId).signalId(signalId).contextId(contextId)
+            .build();
+        dispatcher.writer().accept(SignalFW.TYPE_ID, signal.buffer(), signal.offset(), signal.sizeof());
+    }
+
+    private void onChannelFault(SelectableChannel channel, Throwable cause)
+    {
+        try
+        {
+            channel.close();
+        }
+        catch (IOException ex)
+        {
+            cause.addSuppressed(ex);
+        }
+        event(0L, 0L, "engine.channel.failed", describe(cause));
+    }
+
+    private static String describe(Throwable cause)
+    {
+        final StringWriter trace = new StringWriter();
+        cause.printStackTrace(new PrintWriter(trace));
+        final String[] lines = trace.toString().split("\\R", 3);
+        return lines.length > 1 ? lines[0] + " " + lines[1].trim() : lines[0];
+    }
+
+    private final class Reporter implements StreamDispatcher.FaultReporter
+    {
+        @Override
+        public void fault(long bindingId, long traceId, Throwable cause)
+        {
+            event(bindingId, traceId, "engine.stream.failed", describe(cause));
+        }
+
+        @Override
+        public void overload(long bindingId, long traceId, long streamId)
+        {
+            event(bindingId, traceId, "engine.ring.full", "stream 0x" + Long.toHexString(streamId) + " aborted: worker "
+                + index + "'s ring is full");
+        }
+    }
+}

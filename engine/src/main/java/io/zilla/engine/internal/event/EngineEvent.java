@@ -1,0 +1,25 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.internal.event;
+
+import java.time.Instant;
+
+/**
+ * One event, as exporters see it.
+ *
+ * @param timestamp epoch millis
+ * @param traceId   the trace of the frame or connection that caused it
+ * @param binding   the binding's name, or {@code engine}
+ * @param event     a stable dotted name, such as {@code tcp.connect.refused}
+ * @param detail    the specifics, for a person to read
+ */
+public record EngineEvent(long timestamp, long traceId, String binding, String event, String detail)
+{
+    /** One readable line: {@code 2026-11-21T20:00:00.123Z north_tcp_client tcp.connect.refused [trace 0x2a] ...}. */
+    public String format()
+    {
+        return Instant.ofEpochMilli(timestamp) + " " + binding + " " + event + " [trace 0x" + Long.toHexString(traceId) + "] "
+            + detail;
+    }
+}

@@ -1,0 +1,94 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.internal.event;
+
+import java.nio.MappedByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.IoUtil;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+import org.agrona.concurrent.status.AtomicCounter;
+
+/**
+ * The engine's events (a refused connection, a reset with its reason, a fault, a config change), written by
+ * every worker into one memory-mapped ring and drained by the exporters. Events are rare, so a record is
+ * simply: timestamp, trace id, then binding, event name and detail as length-prefixed UTF-8. When the ring
+ * is full the event is counted as dropped, and the worker goes on.
+ */
+public final class EventLog implements AutoCloseable
+{
+    public static final String FILE_NAME = "events";
+
+    private static final int EVENT_TYPE_ID = 1;
+
+    private final MappedByteBuffer mapped;
+    private final ManyToOneRingBuffer ring;
+    private final AtomicCounter dropped;
+
+    public EventLog(Path directory, int capacity, AtomicCounter dropped)
+    {
+        this.mapped = IoUtil.mapNewFile(directory.resolve(FILE_NAME).toFile(),
+            capacity + RingBufferDescriptor.TRAILER_LENGTH, true);
+        this.ring = new ManyToOneRingBuffer(new UnsafeBuffer(mapped));
+        this.dropped = dropped;
+    }
+
+    /** Writes an event; thread-safe. */
+    public void write(long timestamp, long traceId, String binding, String event, String detail)
+    {
+        final MutableDirectBuffer record = new ExpandableArrayBuffer(128);
+        int offset = 0;
+        record.putLong(offset, timestamp);
+        offset += Long.BYTES;
+        record.putLong(offset, traceId);
+        offset += Long.BYTES;
+        offset = putString(record, offset, binding);
+        offset = putString(record, offset, event);
+        offset = putString(record, offset, detail);
+        if (!ring.write(EVENT_TYPE_ID, record, 0, offset))
+        {
+            dropped.increment();
+        }
+    }
+
+    /** Drains the events written so far; returns how many. */
+    public int read(Consumer<EngineEvent> consumer)
+    {
+        return ring.read((msgTypeId, buffer, index, length) -> consumer.accept(decode(buffer, index)));
+    }
+
+    @Override
+    public void close()
+    {
+        IoUtil.unmap(mapped);
+    }
+
+    private static EngineEvent decode(DirectBuffer buffer, int index)
+    {
+        final long timestamp = buffer.getLong(index);
+        final long traceId = buffer.getLong(index + Long.BYTES);
+        int offset = index + 2 * Long.BYTES;
+        final String binding = buffer.getStringUtf8(offset);
+        offset += Integer.BYTES + buffer.getInt(offset);
+        final String event = buffer.getStringUtf8(offset);
+        offset += Integer.BYTES + buffer.getInt(offset);
+        final String detail = buffer.getStringUtf8(offset);
+        return new EngineEvent(timestamp, traceId, binding, event, detail);
+    }
+
+    private static int putString(MutableDirectBuffer buffer, int offset, String value)
+    {
+        final byte[] bytes = (value != null ? value : "").getBytes(StandardCharsets.UTF_8);
+        buffer.putInt(offset, bytes.length);
+        buffer.putBytes(offset + Integer.BYTES, bytes);
+        return offset + Integer.BYTES + bytes.length;
+    }
+}

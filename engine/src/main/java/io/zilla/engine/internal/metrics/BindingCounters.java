@@ -1,0 +1,33 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.internal.metrics;
+
+import org.agrona.concurrent.status.AtomicCounter;
+
+/** The counters the engine keeps for every binding on a worker, as frames pass through its ring. */
+public final class BindingCounters
+{
+    public final AtomicCounter streamsOpened;
+    public final AtomicCounter streamsClosed;
+    public final AtomicCounter framesReceived;
+    public final AtomicCounter bytesReceived;
+    public final AtomicCounter bytesSent;
+    public final AtomicCounter resetsReceived;
+    public final AtomicCounter abortsReceived;
+    public final AtomicCounter ringFull;
+    public final AtomicCounter faults;
+
+    public BindingCounters(WorkerCounters counters, String bindingName)
+    {
+        this.streamsOpened = counters.supply(bindingName, "streams.opened");
+        this.streamsClosed = counters.supply(bindingName, "streams.closed");
+        this.framesReceived = counters.supply(bindingName, "frames.received");
+        this.bytesReceived = counters.supply(bindingName, "bytes.received");
+        this.bytesSent = counters.supply(bindingName, "bytes.sent");
+        this.resetsReceived = counters.supply(bindingName, "resets.received");
+        this.abortsReceived = counters.supply(bindingName, "aborts.received");
+        this.ringFull = counters.supply(bindingName, "ring.full");
+        this.faults = counters.supply(bindingName, "faults");
+    }
+}

@@ -1,0 +1,323 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.internal.stream;
+
+import static io.zilla.engine.internal.stream.Frames.ABORT;
+import static io.zilla.engine.internal.stream.Frames.BEGIN;
+import static io.zilla.engine.internal.stream.Frames.DATA;
+import static io.zilla.engine.internal.stream.Frames.DATA_LENGTH_OFFSET;
+import static io.zilla.engine.internal.stream.Frames.END;
+import static io.zilla.engine.internal.stream.Frames.RESET;
+import static io.zilla.engine.internal.stream.Frames.ROUTED_ID_OFFSET;
+import static io.zilla.engine.internal.stream.Frames.STREAM_ID_OFFSET;
+import static io.zilla.engine.internal.stream.Frames.TRACE_ID_OFFSET;
+import static io.zilla.engine.internal.stream.Frames.isForward;
+
+import java.util.function.LongFunction;
+
+import io.zilla.engine.binding.BindingHandler;
+import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.internal.metrics.BindingCounters;
+import io.zilla.specs.core.types.stream.AbortFW;
+import io.zilla.specs.core.types.stream.ResetFW;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.collections.LongArrayList;
+import org.agrona.concurrent.MessageHandler;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+
+/**
+ * Delivers the frames of one worker's ring to the bindings, and keeps the table of its streams. Every frame
+ * a binding sends is written to the ring (by the {@link #writer()}); draining the ring hands each frame to the
+ * opener or the acceptor of its stream. An exception while a binding handles a frame, or a ring too full to
+ * take a frame, ends only that stream: both sides are told (Reset and Abort), the binding's counters and the
+ * event log record it, and the worker goes on.
+ */
+public final class StreamDispatcher implements MessageHandler
+{
+    private final RingBuffer ring;
+    private final Long2ObjectHashMap<StreamPair> streams = new Long2ObjectHashMap<>();
+    private final LongFunction<BindingHandler> handlers;
+    private final LongFunction<BindingCounters> counters;
+    private final FaultReporter reporter;
+    private final MessageConsumer writer = this::write;
+    private final LongArrayList overloaded = new LongArrayList();
+    private final MutableDirectBuffer faultBuffer = new UnsafeBuffer(new byte[256]);
+    private final ResetFW.Builder resetRW = new ResetFW.Builder();
+    private final AbortFW.Builder abortRW = new AbortFW.Builder();
+
+    public StreamDispatcher(RingBuffer ring, LongFunction<BindingHandler> handlers, LongFunction<BindingCounters> counters,
+        FaultReporter reporter)
+    {
+        this.ring = ring;
+        this.handlers = handlers;
+        this.counters = counters;
+        this.reporter = reporter;
+    }
+
+    /** Where bindings write every frame they send: the ring. */
+    public MessageConsumer writer()
+    {
+        return writer;
+    }
+
+    /** The streams open now. */
+    public int streams()
+    {
+        return streams.size();
+    }
+
+    /**
+     * Registers a new stream's opener and writes its Begin to the ring.
+     *
+     * @return the writer, or null when the Begin's routedId names no binding
+     */
+    public MessageConsumer newStream(int msgTypeId, DirectBuffer buffer, int index, int length, MessageConsumer sender)
+    {
+        final long routedId = buffer.getLong(index + ROUTED_ID_OFFSET);
+        final long originId = buffer.getLong(index + Frames.ORIGIN_ID_OFFSET);
+        final long streamId = buffer.getLong(index + STREAM_ID_OFFSET);
+        if (msgTypeId != BEGIN || !StreamIds.isInitial(streamId) || handlers.apply(routedId) == null)
+        {
+            return null;
+        }
+        final StreamPair pair = new StreamPair(streamId, originId, routedId, sender, counters.apply(originId),
+            counters.apply(routedId));
+        streams.put(streamId, pair);
+        pair.openerCounters.streamsOpened.incrementRelease();
+        write(msgTypeId, buffer, index, length);
+        return writer;
+    }
+
+    /** Drains up to {@code limit} frames from the ring; returns how many. */
+    public int drain(int limit)
+    {
+        final int frames = ring.read(this, limit);
+        return frames + abortOverloaded();
+    }
+
+    @Override
+    public void onMessage(int msgTypeId, MutableDirectBuffer buffer, int index, int length)
+    {
+        final long streamId = buffer.getLong(index + STREAM_ID_OFFSET);
+        final StreamPair pair = streams.get(StreamIds.initialIdOf(streamId));
+        if (pair == null || pair.has(StreamPair.OVERLOADED))
+        {
+            // a frame that crossed its stream's end (a Window after an End, a Data after a Reset): nobody is waiting
+            return;
+        }
+        final boolean initial = StreamIds.isInitial(streamId);
+        final boolean forward = isForward(msgTypeId);
+        if (initial && msgTypeId == BEGIN && pair.acceptor == null && !accept(pair, msgTypeId, buffer, index, length))
+        {
+            return;
+        }
+        // forward frames go to the direction's receiver, backward frames to its sender
+        final boolean toAcceptor = initial == forward;
+        final MessageConsumer receiver = toAcceptor ? pair.acceptor : pair.opener;
+        count(pair, toAcceptor, msgTypeId, buffer, index);
+        try
+        {
+            receiver.accept(msgTypeId, buffer, index, length);
+        }
+        catch (Throwable ex)
+        {
+            fail(pair, toAcceptor ? pair.routedId : pair.originId, buffer.getLong(index + TRACE_ID_OFFSET), ex);
+            return;
+        }
+        track(pair, initial, msgTypeId);
+    }
+
+    private boolean accept(StreamPair pair, int msgTypeId, MutableDirectBuffer buffer, int index, int length)
+    {
+        final BindingHandler handler = handlers.apply(pair.routedId);
+        MessageConsumer acceptor = null;
+        Throwable failure = null;
+        try
+        {
+            acceptor = handler != null ? handler.newStream(msgTypeId, buffer, index, length, writer) : null;
+        }
+        catch (Throwable ex)
+        {
+            failure = ex;
+        }
+        if (acceptor == null)
+        {
+            final long traceId = buffer.getLong(index + TRACE_ID_OFFSET);
+            if (failure != null)
+            {
+                pair.acceptorCounters.faults.incrementRelease();
+                reporter.fault(pair.routedId, traceId, failure);
+            }
+            streams.remove(pair.initialId);
+            pair.openerCounters.streamsClosed.incrementRelease();
+            deliverReset(pair.opener, pair.originId, pair.routedId, pair.initialId, traceId);
+            return false;
+        }
+        pair.acceptor = acceptor;
+        pair.acceptorCounters.streamsOpened.incrementRelease();
+        return true;
+    }
+
+    private void count(StreamPair pair, boolean toAcceptor, int msgTypeId, MutableDirectBuffer buffer, int index)
+    {
+        final BindingCounters receiver = toAcceptor ? pair.acceptorCounters : pair.openerCounters;
+        receiver.framesReceived.incrementRelease();
+        switch (msgTypeId)
+        {
+            case DATA ->
+            {
+                final int length = Math.max(buffer.getInt(index + DATA_LENGTH_OFFSET), 0);
+                receiver.bytesReceived.getAndAddRelease(length);
+                (toAcceptor ? pair.openerCounters : pair.acceptorCounters).bytesSent.getAndAddRelease(length);
+            }
+            case RESET -> receiver.resetsReceived.incrementRelease();
+            case ABORT -> receiver.abortsReceived.incrementRelease();
+            default ->
+            {
+            }
+        }
+    }
+
+    private void track(StreamPair pair, boolean initial, int msgTypeId)
+    {
+        switch (msgTypeId)
+        {
+            case BEGIN -> pair.state |= initial ? 0 : StreamPair.REPLY_BEGUN;
+            case END -> pair.state |= initial ? StreamPair.INITIAL_CLOSED : StreamPair.REPLY_CLOSED;
+            case ABORT, RESET -> pair.state |= initial
+                ? StreamPair.INITIAL_CLOSED | StreamPair.INITIAL_ABRUPT
+                : StreamPair.REPLY_CLOSED;
+            default ->
+            {
+                return;
+            }
+        }
+        if (pair.isDone())
+        {
+            close(pair);
+        }
+    }
+
+    private void close(StreamPair pair)
+    {
+        streams.remove(pair.initialId);
+        pair.openerCounters.streamsClosed.incrementRelease();
+        if (pair.acceptor != null)
+        {
+            pair.acceptorCounters.streamsClosed.incrementRelease();
+        }
+    }
+
+    /** A binding threw while handling a frame of the stream: end the stream on both sides, and only it. */
+    private void fail(StreamPair pair, long bindingId, long traceId, Throwable cause)
+    {
+        counters.apply(bindingId).faults.incrementRelease();
+        reporter.fault(bindingId, traceId, cause);
+        terminate(pair, traceId);
+    }
+
+    private void write(int msgTypeId, DirectBuffer buffer, int index, int length)
+    {
+        if (!ring.write(msgTypeId, buffer, index, length))
+        {
+            onRingFull(buffer.getLong(index + STREAM_ID_OFFSET), buffer.getLong(index + TRACE_ID_OFFSET));
+        }
+    }
+
+    /**
+     * The ring could not take a frame: the stream is marked and ended once the ring has been drained (ending it
+     * now would re-enter the binding that is writing). Its later frames are not delivered.
+     */
+    private void onRingFull(long streamId, long traceId)
+    {
+        final StreamPair pair = streams.get(StreamIds.initialIdOf(streamId));
+        if (pair != null && !pair.has(StreamPair.OVERLOADED))
+        {
+            pair.state |= StreamPair.OVERLOADED;
+            overloaded.addLong(pair.initialId);
+            final boolean fromOpener = StreamIds.isInitial(streamId);
+            (fromOpener ? pair.openerCounters : pair.acceptorCounters).ringFull.incrementRelease();
+            reporter.overload(fromOpener ? pair.originId : pair.routedId, traceId, streamId);
+        }
+    }
+
+    private int abortOverloaded()
+    {
+        final int count = overloaded.size();
+        for (int i = 0; i < count; i++)
+        {
+            final StreamPair pair = streams.get(overloaded.getLong(i));
+            if (pair != null)
+            {
+                terminate(pair, 0L);
+            }
+        }
+        overloaded.clear();
+        return count;
+    }
+
+    /** Closes what is still open of a stream, on both sides, with frames handed over directly. */
+    private void terminate(StreamPair pair, long traceId)
+    {
+        close(pair);
+        final long initialId = pair.initialId;
+        final long replyId = StreamIds.replyId(initialId);
+        if (!pair.has(StreamPair.INITIAL_CLOSED))
+        {
+            deliverReset(pair.opener, pair.originId, pair.routedId, initialId, traceId);
+            if (pair.acceptor != null)
+            {
+                deliverAbort(pair.acceptor, pair.originId, pair.routedId, initialId, traceId);
+            }
+        }
+        if (pair.has(StreamPair.REPLY_BEGUN) && !pair.has(StreamPair.REPLY_CLOSED))
+        {
+            deliverAbort(pair.opener, pair.originId, pair.routedId, replyId, traceId);
+            deliverReset(pair.acceptor, pair.originId, pair.routedId, replyId, traceId);
+        }
+        pair.state |= StreamPair.INITIAL_CLOSED | StreamPair.REPLY_CLOSED;
+    }
+
+    private void deliverReset(MessageConsumer target, long originId, long routedId, long streamId, long traceId)
+    {
+        final ResetFW reset = resetRW.wrap(faultBuffer, 0, faultBuffer.capacity())
+            .originId(originId).routedId(routedId).streamId(streamId).sequence(0).acknowledge(0).maximum(0)
+            .traceId(traceId)
+            .build();
+        deliver(target, ResetFW.TYPE_ID, reset.buffer(), reset.offset(), reset.sizeof());
+    }
+
+    private void deliverAbort(MessageConsumer target, long originId, long routedId, long streamId, long traceId)
+    {
+        final AbortFW abort = abortRW.wrap(faultBuffer, 0, faultBuffer.capacity())
+            .originId(originId).routedId(routedId).streamId(streamId).sequence(0).acknowledge(0).maximum(0)
+            .traceId(traceId)
+            .build();
+        deliver(target, AbortFW.TYPE_ID, abort.buffer(), abort.offset(), abort.sizeof());
+    }
+
+    private void deliver(MessageConsumer target, int msgTypeId, DirectBuffer buffer, int index, int length)
+    {
+        try
+        {
+            target.accept(msgTypeId, buffer, index, length);
+        }
+        catch (Throwable ex)
+        {
+            // the binding failed again while being told its stream ended: nothing more to tell it
+            reporter.fault(buffer.getLong(index + ROUTED_ID_OFFSET), buffer.getLong(index + TRACE_ID_OFFSET), ex);
+        }
+    }
+
+    /** Where the dispatcher reports faults and overload, for counters and events. */
+    public interface FaultReporter
+    {
+        void fault(long bindingId, long traceId, Throwable cause);
+
+        void overload(long bindingId, long traceId, long streamId);
+    }
+}

@@ -1,0 +1,278 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.test;
+
+import java.io.ByteArrayOutputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.specs.core.types.stream.AbortFW;
+import io.zilla.specs.core.types.stream.BeginFW;
+import io.zilla.specs.core.types.stream.DataFW;
+import io.zilla.specs.core.types.stream.EndFW;
+import io.zilla.specs.core.types.stream.FrameFW;
+import io.zilla.specs.core.types.stream.ResetFW;
+import io.zilla.specs.core.types.stream.WindowFW;
+import io.zilla.specs.flyweight.OctetsFW;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * One stream as a test sees it: what arrived (frame by frame, and the payload bytes), and a way to send within
+ * flow control. It sends on its own direction (initial for a client, reply for a server) and grants the peer's
+ * direction {@link #CREDIT} bytes of credit, returned as soon as bytes arrive. Frames are sent on the worker;
+ * the test thread's methods queue them and wait.
+ */
+public final class TestStream
+{
+    public static final int CREDIT = 64 * 1024;
+
+    private final MutableDirectBuffer writeBuffer = new UnsafeBuffer(new byte[CREDIT + 1024]);
+    private final FrameFW frameRO = new FrameFW();
+    private final DataFW dataRO = new DataFW();
+    private final WindowFW windowRO = new WindowFW();
+    private final BeginFW.Builder beginRW = new BeginFW.Builder();
+    private final DataFW.Builder dataRW = new DataFW.Builder();
+    private final EndFW.Builder endRW = new EndFW.Builder();
+    private final AbortFW.Builder abortRW = new AbortFW.Builder();
+    private final ResetFW.Builder resetRW = new ResetFW.Builder();
+    private final WindowFW.Builder windowRW = new WindowFW.Builder();
+
+    private final long originId;
+    private final long routedId;
+    private final long ownId;
+    private final long peerId;
+    private MessageConsumer target;
+
+    private final List<String> frames = new ArrayList<>();
+    private final ByteArrayOutputStream received = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+    private boolean endPending;
+
+    private long ownSeq;
+    private long ownAck;
+    private int ownMax;
+    private int ownPad;
+    private long peerSeq;
+    private boolean peerBegun;
+    private boolean peerEnded;
+    private boolean peerAborted;
+    private boolean ownReset;
+
+    TestStream(long originId, long routedId, long ownId, long peerId)
+    {
+        this.originId = originId;
+        this.routedId = routedId;
+        this.ownId = ownId;
+        this.peerId = peerId;
+    }
+
+    void target(MessageConsumer target)
+    {
+        this.target = target;
+    }
+
+    /** The id this side sends on. */
+    public long id()
+    {
+        return ownId;
+    }
+
+    /** Frames received, as {@code TYPE streamId}, such as {@code BEGIN 0x2}. */
+    public synchronized List<String> frames()
+    {
+        return List.copyOf(frames);
+    }
+
+    public synchronized byte[] received()
+    {
+        return received.toByteArray();
+    }
+
+    public synchronized boolean ended()
+    {
+        return peerEnded;
+    }
+
+    public synchronized boolean aborted()
+    {
+        return peerAborted;
+    }
+
+    /** Whether the peer reset this side's direction. */
+    public synchronized boolean reset()
+    {
+        return ownReset;
+    }
+
+    /** Waits up to {@code timeout} for {@code condition}, checked under this stream's lock. */
+    public void await(Duration timeout, BooleanSupplier condition)
+    {
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        while (true)
+        {
+            synchronized (this)
+            {
+                if (condition.getAsBoolean())
+                {
+                    return;
+                }
+            }
+            if (System.nanoTime() > deadline)
+            {
+                throw new AssertionError("timed out after " + timeout + "; frames so far: " + frames());
+            }
+            try
+            {
+                Thread.sleep(2);
+            }
+            catch (InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(ex);
+            }
+        }
+    }
+
+    synchronized void doBegin(long traceId)
+    {
+        final BeginFW begin = beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId).routedId(routedId).streamId(ownId).sequence(ownSeq).acknowledge(ownAck).maximum(ownMax)
+            .traceId(traceId)
+            .build();
+        target.accept(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof());
+    }
+
+    synchronized void queue(byte[] bytes, boolean end)
+    {
+        pending.writeBytes(bytes);
+        endPending |= end;
+        flush();
+    }
+
+    synchronized void doAbort()
+    {
+        final AbortFW abort = abortRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId).routedId(routedId).streamId(ownId).sequence(ownSeq).acknowledge(ownAck).maximum(ownMax)
+            .build();
+        target.accept(AbortFW.TYPE_ID, abort.buffer(), abort.offset(), abort.sizeof());
+    }
+
+    synchronized void doReset()
+    {
+        final ResetFW reset = resetRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId).routedId(routedId).streamId(peerId).sequence(peerSeq).acknowledge(peerSeq).maximum(CREDIT)
+            .build();
+        target.accept(ResetFW.TYPE_ID, reset.buffer(), reset.offset(), reset.sizeof());
+    }
+
+    synchronized void onMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
+    {
+        final FrameFW frame = frameRO.wrap(buffer, index, index + length);
+        frames.add(name(msgTypeId) + " 0x" + Long.toHexString(frame.streamId()));
+        switch (msgTypeId)
+        {
+            case BeginFW.TYPE_ID ->
+            {
+                peerBegun = true;
+                doWindow(frame.traceId());
+            }
+            case DataFW.TYPE_ID ->
+            {
+                final DataFW data = dataRO.wrap(buffer, index, index + length);
+                final OctetsFW payload = data.payload();
+                if (payload != null)
+                {
+                    final byte[] bytes = new byte[payload.sizeof()];
+                    payload.buffer().getBytes(payload.offset(), bytes);
+                    received.writeBytes(bytes);
+                }
+                peerSeq += data.reserved();
+                doWindow(data.traceId());
+            }
+            case EndFW.TYPE_ID -> peerEnded = true;
+            case AbortFW.TYPE_ID -> peerAborted = true;
+            case WindowFW.TYPE_ID ->
+            {
+                final WindowFW window = windowRO.wrap(buffer, index, index + length);
+                ownAck = Math.max(ownAck, window.acknowledge());
+                ownMax = window.maximum();
+                ownPad = window.padding();
+                flush();
+            }
+            case ResetFW.TYPE_ID -> ownReset = true;
+            default ->
+            {
+            }
+        }
+    }
+
+    private void doWindow(long traceId)
+    {
+        if (!peerBegun)
+        {
+            return;
+        }
+        final WindowFW window = windowRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId).routedId(routedId).streamId(peerId).sequence(peerSeq).acknowledge(peerSeq).maximum(CREDIT)
+            .traceId(traceId)
+            .padding(0)
+            .build();
+        target.accept(WindowFW.TYPE_ID, window.buffer(), window.offset(), window.sizeof());
+    }
+
+    private void flush()
+    {
+        final byte[] bytes = pending.toByteArray();
+        int offset = 0;
+        while (offset < bytes.length && !ownReset)
+        {
+            final int credit = (int) (ownAck + ownMax - ownSeq) - ownPad;
+            final int length = Math.min(Math.min(credit, bytes.length - offset), CREDIT);
+            if (length <= 0)
+            {
+                break;
+            }
+            final int reserved = length + ownPad;
+            final DataFW data = dataRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+                .originId(originId).routedId(routedId).streamId(ownId).sequence(ownSeq).acknowledge(ownAck).maximum(ownMax)
+                .flags(3)
+                .budgetId(0)
+                .reserved(reserved)
+                .payload(new UnsafeBuffer(bytes), offset, length)
+                .build();
+            target.accept(DataFW.TYPE_ID, data.buffer(), data.offset(), data.sizeof());
+            ownSeq += reserved;
+            offset += length;
+        }
+        pending.reset();
+        pending.write(bytes, offset, bytes.length - offset);
+        if (endPending && pending.size() == 0)
+        {
+            endPending = false;
+            final EndFW end = endRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+                .originId(originId).routedId(routedId).streamId(ownId).sequence(ownSeq).acknowledge(ownAck).maximum(ownMax)
+                .build();
+            target.accept(EndFW.TYPE_ID, end.buffer(), end.offset(), end.sizeof());
+        }
+    }
+
+    private static String name(int msgTypeId)
+    {
+        return switch (msgTypeId)
+        {
+            case BeginFW.TYPE_ID -> "BEGIN";
+            case DataFW.TYPE_ID -> "DATA";
+            case EndFW.TYPE_ID -> "END";
+            case AbortFW.TYPE_ID -> "ABORT";
+            case WindowFW.TYPE_ID -> "WINDOW";
+            case ResetFW.TYPE_ID -> "RESET";
+            default -> "0x" + Integer.toHexString(msgTypeId);
+        };
+    }
+}
