@@ -141,7 +141,7 @@ public final class TcpClientFactory extends TcpStreamFactory
         void close()
         {
             final long traceId = context.supplyTraceId();
-            new ArrayList<>(connections.values()).forEach(client -> client.doAbort(traceId));
+            new ArrayList<>(connections.values()).forEach(client -> client.doClose(traceId));
             connections.clear();
         }
     }
@@ -644,7 +644,7 @@ public final class TcpClientFactory extends TcpStreamFactory
         }
 
         /** Ends the connection from outside (detach): both directions of the stream, abruptly. */
-        private void doAbort(long traceId)
+        private void doClose(long traceId)
         {
             doAppAbort(traceId);
             doAppReset(traceId);

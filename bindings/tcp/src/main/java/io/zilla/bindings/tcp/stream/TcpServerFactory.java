@@ -168,7 +168,7 @@ public final class TcpServerFactory extends TcpStreamFactory
             }
             listeners.clear();
             final long traceId = context.supplyTraceId();
-            new ArrayList<>(connections.values()).forEach(connection -> connection.doAbort(traceId));
+            new ArrayList<>(connections.values()).forEach(connection -> connection.doClose(traceId));
             connections.clear();
         }
 
@@ -655,7 +655,7 @@ public final class TcpServerFactory extends TcpStreamFactory
         }
 
         /** Ends the connection from outside (detach): both directions of the stream, abruptly. */
-        private void doAbort(long traceId)
+        private void doClose(long traceId)
         {
             doAppAbort(traceId);
             doAppReset(traceId);
