@@ -1,0 +1,131 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.tcp;
+
+import java.net.URL;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.zilla.bindings.tcp.config.TcpCidr;
+import io.zilla.bindings.tcp.config.TcpConditionConfig;
+import io.zilla.bindings.tcp.config.TcpOptionsConfig;
+import io.zilla.bindings.tcp.config.TcpPorts;
+import io.zilla.bindings.tcp.stream.TcpBindingContext;
+import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.binding.Binding;
+import io.zilla.engine.binding.BindingContext;
+import io.zilla.engine.binding.EngineContext;
+import io.zilla.engine.config.ConditionConfig;
+import io.zilla.engine.config.KindConfig;
+import io.zilla.engine.config.OptionsConfig;
+
+/**
+ * The tcp binding type: kind {@code server} listens and opens a stream toward its exit per accepted connection;
+ * kind {@code client} opens a connection per stream opened toward it. See docs/bindings/tcp.md.
+ */
+public final class TcpBinding implements Binding
+{
+    public static final String NAME = "tcp";
+
+    /**
+     * The type id that tags tcp's frame extensions (core::stream::Extension.typeId): the type name's
+     * {@link String#hashCode()}, so that any binding can compute it without depending on this module.
+     */
+    public static final int TYPE_ID = NAME.hashCode();
+
+    /** Engine property: the default connect timeout of tcp clients, in milliseconds. */
+    public static final String CONNECT_TIMEOUT = "zilla.binding.tcp.connect.timeout";
+
+    public static final long DEFAULT_CONNECT_TIMEOUT = 5_000L;
+
+    private static final String SCHEMA = "/io/zilla/specs/tcp/schema/tcp.schema.json";
+
+    private final long connectTimeout;
+    private final ThreadFactory resolverThreads;
+    private ExecutorService resolver;
+
+    public TcpBinding(EngineConfiguration configuration)
+    {
+        this.connectTimeout = configuration.intValue(CONNECT_TIMEOUT, (int) DEFAULT_CONNECT_TIMEOUT);
+        final AtomicInteger threads = new AtomicInteger();
+        this.resolverThreads = task ->
+        {
+            final Thread thread = new Thread(task, "zilla-tcp-resolver-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    @Override
+    public String type()
+    {
+        return NAME;
+    }
+
+    @Override
+    public Set<KindConfig> kinds()
+    {
+        return Set.of(KindConfig.SERVER, KindConfig.CLIENT);
+    }
+
+    @Override
+    public URL schema()
+    {
+        return TcpBinding.class.getResource(SCHEMA);
+    }
+
+    @Override
+    public OptionsConfig options(KindConfig kind, JsonNode options)
+    {
+        if (options == null || options.isMissingNode() || options.isNull())
+        {
+            return null;
+        }
+        final JsonNode host = options.get("host");
+        return new TcpOptionsConfig(
+            host != null && host.isTextual() ? host.textValue() : null,
+            TcpPorts.parse(options.get("port")),
+            options.path("backlog").asInt(0),
+            options.path("nodelay").asBoolean(TcpOptionsConfig.DEFAULT_NODELAY),
+            options.path("keepalive").asBoolean(TcpOptionsConfig.DEFAULT_KEEPALIVE),
+            options.path("timeout").asLong(0L));
+    }
+
+    @Override
+    public ConditionConfig condition(KindConfig kind, JsonNode condition)
+    {
+        final JsonNode cidr = condition.get("cidr");
+        final JsonNode authority = condition.get("authority");
+        return new TcpConditionConfig(
+            cidr != null && cidr.isTextual() ? TcpCidr.parse(cidr.textValue()) : null,
+            authority != null && authority.isTextual() ? authority.textValue() : null,
+            TcpPorts.parse(condition.get("port")));
+    }
+
+    @Override
+    public BindingContext supply(EngineContext context)
+    {
+        return new TcpBindingContext(context, TYPE_ID, connectTimeout, this::resolver);
+    }
+
+    /** The connect timeout that a client without a {@code timeout} option uses, in milliseconds. */
+    public long connectTimeout()
+    {
+        return connectTimeout;
+    }
+
+    // host names are resolved off the workers (a lookup may block for seconds); the threads start on first use
+    private synchronized ExecutorService resolver()
+    {
+        if (resolver == null)
+        {
+            resolver = Executors.newFixedThreadPool(2, resolverThreads);
+        }
+        return resolver;
+    }
+}

@@ -1,0 +1,297 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.tcp.stream;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.SocketChannel;
+
+import io.zilla.bindings.tcp.config.TcpOptionsConfig;
+import io.zilla.engine.binding.EngineContext;
+import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.buffer.BufferPool;
+import io.zilla.specs.core.types.stream.AbortFW;
+import io.zilla.specs.core.types.stream.BeginFW;
+import io.zilla.specs.core.types.stream.DataFW;
+import io.zilla.specs.core.types.stream.EndFW;
+import io.zilla.specs.core.types.stream.FlushFW;
+import io.zilla.specs.core.types.stream.ResetFW;
+import io.zilla.specs.core.types.stream.SignalFW;
+import io.zilla.specs.core.types.stream.WindowFW;
+import io.zilla.specs.flyweight.OctetsFW;
+import io.zilla.specs.tcp.types.stream.TcpBeginExFW;
+import io.zilla.specs.tcp.types.stream.TcpError;
+import io.zilla.specs.tcp.types.stream.TcpResetExFW;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * What the server and client factories of one worker share: the flyweights that read and write frames, and the
+ * worker's socket buffers. Bytes read from a socket go to the read buffer and straight on into a Data frame; bytes
+ * for a socket are copied from their Data frame into the write buffer and written at once. Both are reused by
+ * every connection of the factory, so neither grows with the number of connections.
+ */
+abstract class TcpStreamFactory
+{
+    /** The room a Data frame needs around its payload (header and an empty extension), with a margin. */
+    private static final int DATA_HEADROOM = 256;
+    private static final int EXTENSION_CAPACITY = 1024;
+
+    protected final BeginFW beginRO = new BeginFW();
+    protected final DataFW dataRO = new DataFW();
+    protected final EndFW endRO = new EndFW();
+    protected final AbortFW abortRO = new AbortFW();
+    protected final FlushFW flushRO = new FlushFW();
+    protected final WindowFW windowRO = new WindowFW();
+    protected final ResetFW resetRO = new ResetFW();
+    protected final SignalFW signalRO = new SignalFW();
+    protected final TcpBeginExFW tcpBeginExRO = new TcpBeginExFW();
+
+    private final BeginFW.Builder beginRW = new BeginFW.Builder();
+    private final DataFW.Builder dataRW = new DataFW.Builder();
+    private final EndFW.Builder endRW = new EndFW.Builder();
+    private final AbortFW.Builder abortRW = new AbortFW.Builder();
+    private final WindowFW.Builder windowRW = new WindowFW.Builder();
+    private final ResetFW.Builder resetRW = new ResetFW.Builder();
+    private final TcpBeginExFW.Builder tcpBeginExRW = new TcpBeginExFW.Builder();
+    private final TcpResetExFW.Builder tcpResetExRW = new TcpResetExFW.Builder();
+
+    protected final EngineContext context;
+    protected final BufferPool bufferPool;
+    protected final int typeId;
+
+    /** The credit each connection gives for bytes toward its socket: whatever a write leaves fits in one slot. */
+    protected final int writeCapacity;
+
+    protected final ByteBuffer readByteBuffer;
+    protected final DirectBuffer readBuffer;
+
+    private final MutableDirectBuffer writeBuffer;
+    private final MutableDirectBuffer extensionBuffer = new UnsafeBuffer(new byte[EXTENSION_CAPACITY]);
+    private final ByteBuffer writeByteBuffer;
+    private final MutableDirectBuffer writeByteBufferView;
+
+    protected TcpStreamFactory(EngineContext context, int typeId)
+    {
+        this.context = context;
+        this.typeId = typeId;
+        this.bufferPool = context.bufferPool();
+        this.writeBuffer = context.writeBuffer();
+        this.writeCapacity = bufferPool.slotCapacity();
+        final int readCapacity = Math.max(1, Math.min(writeCapacity, writeBuffer.capacity() - DATA_HEADROOM));
+        this.readByteBuffer = ByteBuffer.allocateDirect(readCapacity).order(ByteOrder.nativeOrder());
+        this.readBuffer = new UnsafeBuffer(readByteBuffer);
+        this.writeByteBuffer = ByteBuffer.allocateDirect(writeCapacity).order(ByteOrder.nativeOrder());
+        this.writeByteBufferView = new UnsafeBuffer(writeByteBuffer);
+    }
+
+    /** Applies the options that every connection takes, accepted or opened. */
+    protected static void configure(SocketChannel channel, TcpOptionsConfig options) throws IOException
+    {
+        channel.configureBlocking(false);
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, options.nodelay());
+        channel.setOption(StandardSocketOptions.SO_KEEPALIVE, options.keepalive());
+    }
+
+    /**
+     * Writes {@code length} bytes to the socket, as many as it takes now.
+     *
+     * @return how many it took
+     */
+    protected final int writeNet(SocketChannel channel, DirectBuffer buffer, int offset, int length) throws IOException
+    {
+        writeByteBufferView.putBytes(0, buffer, offset, length);
+        writeByteBuffer.clear().limit(length);
+        return channel.write(writeByteBuffer);
+    }
+
+    /** Closes a socket at once; {@code abortive} sends a TCP RST so that the peer knows the stream failed. */
+    protected static void closeNet(SocketChannel channel, boolean abortive)
+    {
+        try
+        {
+            if (abortive && channel.isOpen())
+            {
+                channel.setOption(StandardSocketOptions.SO_LINGER, 0);
+            }
+        }
+        catch (IOException ex)
+        {
+            // the socket is going anyway
+        }
+        try
+        {
+            channel.close();
+        }
+        catch (IOException ex)
+        {
+            // nothing left to tell the peer
+        }
+    }
+
+    /** Whether {@code extension} carries a TcpBeginEx: then {@link #tcpBeginExRO} wraps it. */
+    protected final boolean tcpBeginEx(OctetsFW extension)
+    {
+        return extension != null && extension.sizeof() > 0
+            && tcpBeginExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit()) != null
+            && tcpBeginExRO.typeId() == typeId;
+    }
+
+    protected final void doBegin(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
+        long acknowledge, int maximum, long traceId, InetSocketAddress source, InetSocketAddress destination)
+    {
+        final int extensionLength = beginEx(source, destination);
+        final BeginFW begin = beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId)
+            .routedId(routedId)
+            .streamId(streamId)
+            .sequence(sequence)
+            .acknowledge(acknowledge)
+            .maximum(maximum)
+            .traceId(traceId)
+            .affinity(0L)
+            .extension(extensionBuffer, 0, extensionLength)
+            .build();
+        receiver.accept(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof());
+    }
+
+    /** Opens a stream toward {@code routedId}: the Begin is written to its worker's ring. */
+    protected final MessageConsumer newStream(MessageConsumer sender, long originId, long routedId, long streamId,
+        long traceId, InetSocketAddress source, InetSocketAddress destination)
+    {
+        final int extensionLength = beginEx(source, destination);
+        final BeginFW begin = beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId)
+            .routedId(routedId)
+            .streamId(streamId)
+            .sequence(0L)
+            .acknowledge(0L)
+            .maximum(0)
+            .traceId(traceId)
+            .affinity(0L)
+            .extension(extensionBuffer, 0, extensionLength)
+            .build();
+        return context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof(), sender);
+    }
+
+    protected final void doData(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
+        long acknowledge, int maximum, long traceId, int reserved, DirectBuffer payload, int offset, int length)
+    {
+        final DataFW data = dataRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId)
+            .routedId(routedId)
+            .streamId(streamId)
+            .sequence(sequence)
+            .acknowledge(acknowledge)
+            .maximum(maximum)
+            .traceId(traceId)
+            .flags(0x03)
+            .budgetId(0L)
+            .reserved(reserved)
+            .payload(payload, offset, length)
+            .build();
+        receiver.accept(DataFW.TYPE_ID, data.buffer(), data.offset(), data.sizeof());
+    }
+
+    protected final void doEnd(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
+        long acknowledge, int maximum, long traceId)
+    {
+        final EndFW end = endRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId)
+            .routedId(routedId)
+            .streamId(streamId)
+            .sequence(sequence)
+            .acknowledge(acknowledge)
+            .maximum(maximum)
+            .traceId(traceId)
+            .build();
+        receiver.accept(EndFW.TYPE_ID, end.buffer(), end.offset(), end.sizeof());
+    }
+
+    protected final void doAbort(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
+        long acknowledge, int maximum, long traceId)
+    {
+        final AbortFW abort = abortRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId)
+            .routedId(routedId)
+            .streamId(streamId)
+            .sequence(sequence)
+            .acknowledge(acknowledge)
+            .maximum(maximum)
+            .traceId(traceId)
+            .build();
+        receiver.accept(AbortFW.TYPE_ID, abort.buffer(), abort.offset(), abort.sizeof());
+    }
+
+    protected final void doWindow(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
+        long acknowledge, int maximum, long traceId, int padding)
+    {
+        final WindowFW window = windowRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId)
+            .routedId(routedId)
+            .streamId(streamId)
+            .sequence(sequence)
+            .acknowledge(acknowledge)
+            .maximum(maximum)
+            .traceId(traceId)
+            .budgetId(0L)
+            .padding(padding)
+            .build();
+        receiver.accept(WindowFW.TYPE_ID, window.buffer(), window.offset(), window.sizeof());
+    }
+
+    protected final void doReset(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
+        long acknowledge, int maximum, long traceId)
+    {
+        final ResetFW reset = resetRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId)
+            .routedId(routedId)
+            .streamId(streamId)
+            .sequence(sequence)
+            .acknowledge(acknowledge)
+            .maximum(maximum)
+            .traceId(traceId)
+            .build();
+        receiver.accept(ResetFW.TYPE_ID, reset.buffer(), reset.offset(), reset.sizeof());
+    }
+
+    /** A Reset that says why, in a TcpResetEx: the client's answer to a connection it could not open. */
+    protected final void doReset(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
+        long acknowledge, int maximum, long traceId, TcpError error, String reason)
+    {
+        final TcpResetExFW resetEx = tcpResetExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
+            .typeId(typeId)
+            .error(error)
+            .reason(reason)
+            .build();
+        final ResetFW reset = resetRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId)
+            .routedId(routedId)
+            .streamId(streamId)
+            .sequence(sequence)
+            .acknowledge(acknowledge)
+            .maximum(maximum)
+            .traceId(traceId)
+            .extension(resetEx.buffer(), resetEx.offset(), resetEx.sizeof())
+            .build();
+        receiver.accept(ResetFW.TYPE_ID, reset.buffer(), reset.offset(), reset.sizeof());
+    }
+
+    // hosts are address literals here (getHostString does no reverse lookup), written once per connection
+    private int beginEx(InetSocketAddress source, InetSocketAddress destination)
+    {
+        final TcpBeginExFW beginEx = tcpBeginExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
+            .typeId(typeId)
+            .sourceHost(source != null ? source.getHostString() : null)
+            .sourcePort(source != null ? source.getPort() : 0)
+            .destinationHost(destination.getHostString())
+            .destinationPort(destination.getPort())
+            .build();
+        return beginEx.sizeof();
+    }
+}
