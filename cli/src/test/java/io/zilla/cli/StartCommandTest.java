@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -113,6 +115,30 @@ class StartCommandTest
         // System.exit(1) then runs the hook, which must keep the failure's status
         zilla.hooks().signal();
         assertEquals(1, zilla.hooks().halted());
+    }
+
+    @Test
+    void shouldFailWithOneLineWhenPortIsInUse() throws Exception
+    {
+        try (ServerSocket taken = new ServerSocket())
+        {
+            taken.bind(new InetSocketAddress(0));
+            final int port = taken.getLocalPort();
+            final Path config = temp.resolve("zilla.yaml");
+            final String example = Files.readString(Path.of("..", "examples", "tcp.echo", "zilla.yaml"));
+            Files.writeString(config, example.replace("12345", String.valueOf(port)));
+            final Path directory = temp.resolve("engine");
+            final Zilla zilla = new Zilla();
+
+            assertEquals(1, zilla.run("start", "-c", config.toString(), "-P", directory(directory)));
+
+            final List<String> errors = zilla.err().lines().toList();
+            assertEquals(1, errors.size(), zilla.err());
+            assertTrue(errors.get(0).startsWith("zilla could not start: "), zilla.err());
+            assertTrue(errors.get(0).contains(String.valueOf(port)), zilla.err());
+            assertEquals("", zilla.out());
+            assertFalse(Files.exists(directory.resolve("lock")), "a failed start releases the engine directory");
+        }
     }
 
     @Test

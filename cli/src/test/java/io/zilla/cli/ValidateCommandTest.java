@@ -31,6 +31,18 @@ class ValidateCommandTest
     }
 
     @Test
+    void shouldReportTcpEchoExampleValid()
+    {
+        // tests run in the module directory: the example is the file the README starts
+        final Path example = Path.of("..", "examples", "tcp.echo", "zilla.yaml");
+        final Zilla zilla = new Zilla();
+
+        assertEquals(0, zilla.run("validate", "-c", example.toString()), zilla.err());
+
+        assertEquals(example + " is valid\n", zilla.out());
+    }
+
+    @Test
     void shouldPrintEveryErrorOfInvalidConfig()
     {
         final Path config = ConfigResources.copy(ConfigResources.INVALID, temp);
