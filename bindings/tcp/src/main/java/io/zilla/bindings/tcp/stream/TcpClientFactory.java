@@ -40,10 +40,11 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
 
 /**
- * Kind {@code client}: each stream opened toward it becomes a connection, to the destination of the stream's
- * TcpBeginEx or else to the host and port of the options. The initial direction carries what goes to the peer,
- * the reply what the peer sends back. A connection that cannot be made within the timeout, or at all, resets the
- * stream with a TcpResetEx that says why, and reports a {@code tcp.connect.failed} event.
+ * Kind {@code client}: each stream opened toward it becomes a connection, to the host and port of the options;
+ * where the options name no host or no port, the destination of the stream's TcpBeginEx says it. The initial
+ * direction carries what goes to the peer, the reply what the peer sends back. A connection that cannot be made
+ * within the timeout, or at all, resets the stream with a TcpResetEx that says why, and reports a
+ * {@code tcp.connect.failed} event.
  */
 public final class TcpClientFactory extends TcpStreamFactory
 {
@@ -120,17 +121,15 @@ public final class TcpClientFactory extends TcpStreamFactory
             {
                 return null;
             }
-            final String host;
-            final int port;
-            if (tcpBeginEx(begin.extension()))
+            // the options name a fixed peer and win; what they leave open, the stream's TcpBeginEx may name. A Begin
+            // from a tcp server carries the address it accepted on as its destination: used as a target, that
+            // would connect a server -> client chain back to itself
+            String host = options.host();
+            int port = options.port();
+            if ((host == null || port == 0) && tcpBeginEx(begin.extension()))
             {
-                host = tcpBeginExRO.destinationHost().asString();
-                port = tcpBeginExRO.destinationPort();
-            }
-            else
-            {
-                host = options.host();
-                port = options.port();
+                host = host != null ? host : tcpBeginExRO.destinationHost().asString();
+                port = port != 0 ? port : tcpBeginExRO.destinationPort();
             }
             final TcpClient client = new TcpClient(this, sender, begin.originId(), begin.routedId(), begin.streamId());
             connections.put(client.initialId, client);
