@@ -3,9 +3,15 @@
  */
 package io.zilla.engine.config;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.zilla.engine.binding.Binding;
 
 /**
@@ -17,17 +23,25 @@ import io.zilla.engine.binding.Binding;
  */
 public final class ConfigReader
 {
+    private static final Comparator<ConfigError> IN_FILE_ORDER = Comparator.comparingInt(ConfigError::line)
+        .thenComparingInt(ConfigError::column)
+        .thenComparing(ConfigError::path)
+        .thenComparing(ConfigError::message);
+
     private final Map<String, Binding> bindingsByType;
     private final UnaryOperator<String> environment;
+    private final ConfigSchema schema;
 
     /**
      * @param bindingsByType the installed binding types
      * @param environment    looks up {@code ${{env.NAME}}}; null for an unset variable
+     * @throws IllegalStateException when the core schema or a type's schema cannot be read
      */
     public ConfigReader(Map<String, Binding> bindingsByType, UnaryOperator<String> environment)
     {
         this.bindingsByType = Map.copyOf(bindingsByType);
         this.environment = environment;
+        this.schema = new ConfigSchema(this.bindingsByType);
     }
 
     /**
@@ -39,6 +53,51 @@ public final class ConfigReader
      */
     public NamespaceConfig read(String location, String text, int namespaceId)
     {
-        throw new UnsupportedOperationException("not yet written");
+        final List<ConfigError> errors = new ArrayList<>();
+        final SourceMap sources = new SourceMap(location);
+        final JsonNode parsed = new YamlTreeReader(text, sources, errors).read();
+        if (parsed == null)
+        {
+            // not YAML: there is no tree to check any further
+            throw failure(errors);
+        }
+
+        final JsonNode root = new EnvironmentSubstitution(environment, sources, errors).substitute(parsed);
+
+        // an earlier stage's error says more than a later one's about the same value: an unset variable rather than
+        // "must be an integer", an unknown binding type rather than "must be one of", an alias rather than its name
+        addUnexplained(errors, new ConfigChecks(bindingsByType, sources).check(root));
+        addUnexplained(errors, new SchemaErrors(sources).translate(schema.validate(root)));
+        if (!errors.isEmpty())
+        {
+            throw failure(errors);
+        }
+
+        // the types' adapters see only a valid document, and may still refuse a value
+        final NamespaceConfig namespace = new ConfigBinder(bindingsByType, sources, errors).bind(root, namespaceId);
+        if (!errors.isEmpty())
+        {
+            throw failure(errors);
+        }
+        return namespace;
+    }
+
+    private static ConfigException failure(List<ConfigError> errors)
+    {
+        final List<ConfigError> sorted = new ArrayList<>(errors);
+        sorted.sort(IN_FILE_ORDER);
+        return new ConfigException(sorted);
+    }
+
+    private static void addUnexplained(List<ConfigError> errors, List<ConfigError> later)
+    {
+        final Set<String> explained = new HashSet<>();
+        errors.forEach(error -> explained.add(place(error)));
+        later.stream().filter(error -> !explained.contains(place(error))).forEach(errors::add);
+    }
+
+    private static String place(ConfigError error)
+    {
+        return error.line() + ":" + error.column() + " " + error.path();
     }
 }

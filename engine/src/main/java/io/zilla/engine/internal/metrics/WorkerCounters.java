@@ -40,10 +40,14 @@ public final class WorkerCounters implements AutoCloseable
         return counter;
     }
 
+    /**
+     * Unmaps the file and leaves the counters in it: freeing them would mark them reclaimed, and {@code zilla metrics}
+     * (EngineCounters) must still read a stopped engine's counters. The next engine on the directory recreates the file.
+     */
     @Override
     public void close()
     {
-        counters.values().forEach(AtomicCounter::close);
+        counters.clear();
         file.close();
     }
 }

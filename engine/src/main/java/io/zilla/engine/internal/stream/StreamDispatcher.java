@@ -25,7 +25,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.collections.LongArrayList;
-import org.agrona.concurrent.MessageHandler;
+import org.agrona.concurrent.ControlledMessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 
@@ -36,9 +36,11 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * take a frame, ends only that stream: both sides are told (Reset and Abort), the binding's counters and the
  * event log record it, and the worker goes on.
  */
-public final class StreamDispatcher implements MessageHandler
+public final class StreamDispatcher implements ControlledMessageHandler
 {
     private final RingBuffer ring;
+    private final int commitThreshold;
+    private int uncommitted;
     private final Long2ObjectHashMap<StreamPair> streams = new Long2ObjectHashMap<>();
     private final LongFunction<BindingHandler> handlers;
     private final LongFunction<BindingCounters> counters;
@@ -53,6 +55,7 @@ public final class StreamDispatcher implements MessageHandler
         FaultReporter reporter)
     {
         this.ring = ring;
+        this.commitThreshold = ring.capacity() / 8;
         this.handlers = handlers;
         this.counters = counters;
         this.reporter = reporter;
@@ -95,12 +98,30 @@ public final class StreamDispatcher implements MessageHandler
     /** Drains up to {@code limit} frames from the ring; returns how many. */
     public int drain(int limit)
     {
-        final int frames = ring.read(this, limit);
+        uncommitted = 0;
+        final int frames = ring.controlledRead(this, limit);
         return frames + abortOverloaded();
     }
 
+    /**
+     * Delivers one frame. The ring frees what was read only when told to: bindings write while the ring is being
+     * drained, so the space of frames already delivered is given back every eighth of the ring, not only at the
+     * end of a batch, or a busy batch would find the ring full of frames it has already handled.
+     */
     @Override
-    public void onMessage(int msgTypeId, MutableDirectBuffer buffer, int index, int length)
+    public Action onMessage(int msgTypeId, MutableDirectBuffer buffer, int index, int length)
+    {
+        deliver(msgTypeId, buffer, index, length);
+        uncommitted += length;
+        if (uncommitted >= commitThreshold)
+        {
+            uncommitted = 0;
+            return Action.COMMIT;
+        }
+        return Action.CONTINUE;
+    }
+
+    private void deliver(int msgTypeId, MutableDirectBuffer buffer, int index, int length)
     {
         final long streamId = buffer.getLong(index + STREAM_ID_OFFSET);
         final StreamPair pair = streams.get(StreamIds.initialIdOf(streamId));

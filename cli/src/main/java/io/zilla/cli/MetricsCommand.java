@@ -1,0 +1,81 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.EngineCounters;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code zilla metrics [BINDING]}: the counters of an engine, running or stopped, read from the memory-mapped files
+ * in its engine directory, so it works from another process while zilla runs.
+ */
+@Command(
+    name = "metrics",
+    mixinStandardHelpOptions = true,
+    versionProvider = ZillaVersion.class,
+    description = "Prints the counters of a running or stopped zilla: binding, counter, value.")
+final class MetricsCommand implements Callable<Integer>
+{
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "BINDING", description = "only this binding's counters")
+    String binding;
+
+    @Option(names = {"-d", "--directory"}, paramLabel = "DIR",
+        description = {"the engine directory, as given to start with", "-P zilla.engine.directory=DIR (default: .zilla/engine)"})
+    Path directory;
+
+    @Override
+    public Integer call()
+    {
+        final PrintWriter out = spec.commandLine().getOut();
+        final PrintWriter err = spec.commandLine().getErr();
+        // the engine's own default, so that a zilla.engine.directory system property is honoured as start honours it
+        final Path engineDirectory = directory != null ? directory : new EngineConfiguration().directory();
+
+        Map<String, Map<String, Long>> counters;
+        try
+        {
+            counters = EngineCounters.read(engineDirectory);
+        }
+        catch (NoSuchFileException | NotDirectoryException ex)
+        {
+            err.println("zilla: no counters: no engine directory at " + engineDirectory + " (-d DIR names another)");
+            return ExitStatus.FAILED;
+        }
+        catch (IOException ex)
+        {
+            err.println("zilla: " + ex.getMessage());
+            return ExitStatus.FAILED;
+        }
+
+        if (binding != null)
+        {
+            counters = counters.containsKey(binding) ? Map.of(binding, counters.get(binding)) : Map.of();
+        }
+        if (counters.isEmpty())
+        {
+            err.println(binding != null
+                ? "zilla: no counters for binding " + binding + " in " + engineDirectory
+                : "zilla: no counters in " + engineDirectory + " yet: no stream has passed through the engine");
+            return ExitStatus.FAILED;
+        }
+        MetricsTable.print(out, counters);
+        return ExitStatus.OK;
+    }
+}

@@ -1,0 +1,186 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+
+import io.zilla.engine.Engine;
+import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.config.BindingConfig;
+import io.zilla.engine.config.ConfigException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code zilla start -c zilla.yaml}: reads the file, starts the engine, and runs until SIGTERM or SIGINT. The
+ * engine is closed by the main thread, never by the shutdown hook itself: the hook only asks for the stop, waits
+ * for it, and ends the JVM with the status of that stop.
+ */
+@Command(
+    name = "start",
+    mixinStandardHelpOptions = true,
+    versionProvider = ZillaVersion.class,
+    description = "Starts zilla with the bindings of a zilla.yaml; runs until SIGTERM or SIGINT (Ctrl-C).")
+final class StartCommand implements Callable<Integer>
+{
+    // the longest a stop may take before the shutdown hook gives up on it and exits anyway
+    private static final long STOP_TIMEOUT_SECONDS = 30;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE", description = "the zilla.yaml to run")
+    Path config;
+
+    @Option(names = {"-w", "--workers"}, paramLabel = "N",
+        description = "the number of workers (zilla.engine.workers); one per core by default")
+    Integer workers;
+
+    @Option(names = {"-P", "--property"}, paramLabel = "key=value",
+        description = {"an engine property; repeat it for more, as in", "-P zilla.engine.directory=DIR"})
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Option(names = {"-v", "--verbose"}, description = "print each binding started")
+    boolean verbose;
+
+    private final ShutdownHooks hooks;
+
+    StartCommand(ShutdownHooks hooks)
+    {
+        this.hooks = hooks;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException
+    {
+        final CountDownLatch stopRequested = new CountDownLatch(1);
+        final CountDownLatch finished = new CountDownLatch(1);
+        final AtomicInteger status = new AtomicInteger(ExitStatus.FAILED);
+
+        // registered before the engine starts, so that a signal during start still stops it cleanly
+        hooks.register(() ->
+        {
+            stopRequested.countDown();
+            boolean stopped = false;
+            try
+            {
+                stopped = finished.await(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            }
+            catch (InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+            if (!stopped)
+            {
+                System.err.println("zilla: the engine did not stop within " + STOP_TIMEOUT_SECONDS + " seconds");
+            }
+            hooks.halt(stopped ? status.get() : ExitStatus.FAILED);
+        });
+
+        try
+        {
+            status.set(run(stopRequested));
+        }
+        finally
+        {
+            finished.countDown();
+        }
+        return status.get();
+    }
+
+    private int run(CountDownLatch stopRequested) throws InterruptedException
+    {
+        final PrintWriter out = spec.commandLine().getOut();
+        final PrintWriter err = spec.commandLine().getErr();
+
+        final Engine engine;
+        try
+        {
+            engine = Engine.builder()
+                .configuration(configuration())
+                .config(config.toString(), ConfigFiles.read(config))
+                .build();
+            engine.start();
+        }
+        catch (IOException ex)
+        {
+            err.println("zilla: cannot read " + config + ": " + ConfigFiles.describe(ex));
+            return ExitStatus.FAILED;
+        }
+        catch (ConfigException ex)
+        {
+            ConfigFiles.printErrors(err, ex);
+            return ExitStatus.FAILED;
+        }
+        catch (IllegalStateException | IllegalArgumentException | UncheckedIOException ex)
+        {
+            // a port in use, an engine directory held by another zilla, a bad property: one clear line
+            err.println(startFailure(ex));
+            return ExitStatus.FAILED;
+        }
+
+        try
+        {
+            started(out, engine);
+            stopRequested.await();
+        }
+        finally
+        {
+            engine.close();
+        }
+        out.println("stopped zilla");
+        out.flush();
+        return ExitStatus.OK;
+    }
+
+    private EngineConfiguration configuration()
+    {
+        final Properties values = new Properties();
+        values.putAll(properties);
+        if (workers != null)
+        {
+            values.setProperty(EngineConfiguration.WORKERS, workers.toString());
+        }
+        return new EngineConfiguration(values);
+    }
+
+    private void started(PrintWriter out, Engine engine)
+    {
+        if (verbose)
+        {
+            for (BindingConfig binding : engine.config().bindings())
+            {
+                out.printf("started binding %s (%s %s)%n", binding.name(), binding.type(), binding.kind().yamlName());
+            }
+        }
+        final int count = engine.configuration().workers();
+        final String names = engine.config().bindings().stream().map(BindingConfig::name).collect(Collectors.joining(", "));
+        out.printf("started zilla with %d worker%s: %s%n", count, count == 1 ? "" : "s", names);
+        out.flush();
+    }
+
+    private static String startFailure(RuntimeException ex)
+    {
+        final String prefix = "zilla could not start";
+        String message = ex.getMessage() != null ? ex.getMessage() : ex.getClass().getSimpleName();
+        if (ex instanceof UncheckedIOException && ex.getCause() != null && ex.getCause().getMessage() != null)
+        {
+            message += ": " + ex.getCause().getMessage();
+        }
+        return message.startsWith(prefix) ? message : prefix + ": " + message;
+    }
+}

@@ -1,0 +1,203 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** zilla start in-process: the engine runs until the test plays SIGTERM through the shutdown hooks. */
+class StartCommandTest
+{
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+    @TempDir
+    Path temp;
+
+    private final ExecutorService executor = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopExecutor() throws InterruptedException
+    {
+        executor.shutdownNow();
+        assertTrue(executor.awaitTermination(TIMEOUT.toSeconds(), TimeUnit.SECONDS), "a command is still running");
+    }
+
+    @Test
+    void shouldStartAndStopCleanlyOnSignal() throws Exception
+    {
+        final Path config = ConfigResources.copy(ConfigResources.ECHO, temp);
+        final Path directory = temp.resolve("engine");
+        final Zilla zilla = new Zilla();
+
+        final Future<Integer> status = start(zilla, "-c", config.toString(), "-w", "1", "-P", directory(directory));
+        zilla.awaitOut("started zilla", TIMEOUT);
+
+        assertEquals("started zilla with 1 worker: north_echo_server\n", zilla.out());
+        assertTrue(Files.exists(directory.resolve("lock")), "the engine directory is locked while zilla runs");
+        assertFalse(status.isDone());
+
+        zilla.hooks().signal();
+
+        assertEquals(0, status.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+        assertEquals(0, zilla.hooks().halted());
+        assertEquals("started zilla with 1 worker: north_echo_server\nstopped zilla\n", zilla.out());
+        assertFalse(Files.exists(directory.resolve("lock")), "the lock is released");
+        assertEquals("", zilla.err());
+    }
+
+    @Test
+    void shouldPrintEveryBindingWhenVerbose() throws Exception
+    {
+        final Path config = ConfigResources.copy(ConfigResources.ECHO, temp);
+        final Zilla zilla = new Zilla();
+
+        final Future<Integer> status = start(zilla, "start", "-v", "--workers", "2", "-c", config.toString(),
+            "--property", directory(temp.resolve("engine")));
+        zilla.awaitOut("started zilla", TIMEOUT);
+        zilla.hooks().signal();
+
+        assertEquals(0, status.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+        assertEquals(List.of("started binding north_echo_server (echo server)", "started zilla with 2 workers: north_echo_server",
+            "stopped zilla"), zilla.out().lines().toList());
+    }
+
+    @Test
+    void shouldStopWhenSignalledDuringStart() throws Exception
+    {
+        final Path config = ConfigResources.copy(ConfigResources.ECHO, temp);
+        final Zilla zilla = new Zilla();
+
+        // the hook is registered before the engine starts: a signal then waits for the start and stops the engine
+        final Future<Integer> status = start(zilla, "-c", config.toString(), "-P", directory(temp.resolve("engine")));
+        while (zilla.hooks().registered() == 0)
+        {
+            Zilla.sleep(1);
+        }
+        zilla.hooks().signal();
+
+        assertEquals(0, status.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+        assertEquals(0, zilla.hooks().halted());
+        assertFalse(Files.exists(temp.resolve("engine").resolve("lock")));
+    }
+
+    @Test
+    void shouldPrintEveryConfigErrorAndFail() throws Exception
+    {
+        final Path config = ConfigResources.copy(ConfigResources.INVALID, temp);
+        final Zilla zilla = new Zilla();
+
+        assertEquals(1, zilla.run("start", "-c", config.toString(), "-P", directory(temp.resolve("engine"))));
+
+        final List<String> errors = zilla.err().lines().toList();
+        assertTrue(errors.size() >= 2, zilla.err());
+        errors.forEach(error -> assertTrue(error.matches(Pattern.quote(config.toString()) + ":\\d+:\\d+ .+"), error));
+        assertEquals("", zilla.out());
+
+        // System.exit(1) then runs the hook, which must keep the failure's status
+        zilla.hooks().signal();
+        assertEquals(1, zilla.hooks().halted());
+    }
+
+    @Test
+    void shouldFailWithOneLineForBadWorkers()
+    {
+        final Path config = ConfigResources.copy(ConfigResources.ECHO, temp);
+        final Zilla zilla = new Zilla();
+
+        assertEquals(1, zilla.run("start", "-c", config.toString(), "-w", "0", "-P", directory(temp.resolve("engine"))));
+
+        assertTrue(zilla.err().matches("zilla could not start: workers must be 1 to \\d+, not 0\\R"), zilla.err());
+    }
+
+    @Test
+    void shouldFailWithOneLineForBadProperty()
+    {
+        final Path config = ConfigResources.copy(ConfigResources.ECHO, temp);
+        final Zilla zilla = new Zilla();
+
+        assertEquals(1, zilla.run("start", "-c", config.toString(), "-P", "zilla.engine.workers=many",
+            "-P", directory(temp.resolve("engine"))));
+
+        assertEquals("zilla could not start: zilla.engine.workers: 'many' is not an integer\n", zilla.err());
+    }
+
+    @Test
+    void shouldFailForMissingFile()
+    {
+        final Path config = temp.resolve("missing.yaml");
+        final Zilla zilla = new Zilla();
+
+        assertEquals(1, zilla.run("start", "-c", config.toString()));
+
+        assertEquals("zilla: cannot read " + config + ": no such file\n", zilla.err());
+        assertNull(zilla.hooks().halted());
+    }
+
+    @Test
+    void shouldRequireConfig()
+    {
+        final Zilla zilla = new Zilla();
+
+        assertEquals(2, zilla.run("start", "-w", "1"));
+
+        assertTrue(zilla.err().startsWith("Missing required option: '--config=FILE'"), zilla.err());
+        assertEquals(0, zilla.hooks().registered());
+    }
+
+    @Test
+    void shouldRejectPropertyWithoutValue()
+    {
+        final Zilla zilla = new Zilla();
+
+        assertEquals(2, zilla.run("start", "-c", "zilla.yaml", "-P", "zilla.engine.workers"));
+
+        assertTrue(zilla.err().contains("should be in KEY=VALUE format"), zilla.err());
+    }
+
+    @Test
+    void shouldRejectWorkersThatAreNotNumbers()
+    {
+        final Zilla zilla = new Zilla();
+
+        assertEquals(2, zilla.run("start", "-c", "zilla.yaml", "-w", "two"));
+
+        assertTrue(zilla.err().startsWith("Invalid value for option '--workers': 'two' is not an int"), zilla.err());
+    }
+
+    /** Runs {@code zilla start args...} (or {@code zilla args...} when they begin with start) on another thread. */
+    private Future<Integer> start(Zilla zilla, String... args)
+    {
+        final String[] command = args[0].equals("start") ? args : prepend("start", args);
+        return executor.submit(() -> zilla.run(command));
+    }
+
+    private static String[] prepend(String first, String[] rest)
+    {
+        final String[] all = new String[rest.length + 1];
+        all[0] = first;
+        System.arraycopy(rest, 0, all, 1, rest.length);
+        return all;
+    }
+
+    private static String directory(Path directory)
+    {
+        return "zilla.engine.directory=" + directory;
+    }
+}

@@ -1,0 +1,207 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * End to end: the packaged distribution's {@code bin/zilla} runs the tcp.echo example as a child process, as a user
+ * would run it. Failsafe runs it after package (target/zilla exists then); {@code mvn verify} includes it.
+ */
+class ZillaDistributionIT
+{
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    private static final Path DISTRIBUTION = Path.of(System.getProperty("zilla.distribution", "target/zilla")).toAbsolutePath();
+    private static final Path EXAMPLES = Path.of(System.getProperty("zilla.examples", "../examples")).toAbsolutePath();
+    private static final byte[] HELLO = "Hello, world\n".getBytes(StandardCharsets.UTF_8);
+
+    @TempDir
+    Path temp;
+
+    private final List<ZillaProcess> processes = new ArrayList<>();
+
+    @AfterEach
+    void killLeftovers()
+    {
+        processes.forEach(ZillaProcess::close);
+    }
+
+    @Test
+    void shouldEchoShowMetricsAndStopCleanlyOnSigterm() throws Exception
+    {
+        final int port = freePort();
+        final Path config = exampleOnPort(port);
+        final Path directory = temp.resolve("engine");
+
+        final ZillaProcess zilla = zilla("start", "-c", config, "-w", 1, "-P", "zilla.engine.directory=" + directory);
+        final String started = zilla.awaitOut("started zilla", TIMEOUT);
+        assertEquals("started zilla with 1 worker: north_tcp_server, north_echo_server", started);
+        assertTrue(Files.exists(directory.resolve("lock")));
+
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port))
+        {
+            socket.setSoTimeout((int) TIMEOUT.toMillis());
+            socket.getOutputStream().write(HELLO);
+            assertArrayEquals(HELLO, readFully(socket.getInputStream(), HELLO.length));
+        }
+
+        final ZillaProcess metrics = zilla("metrics", "-d", directory);
+        assertEquals(0, metrics.awaitExit(TIMEOUT), metrics.err().toString());
+        assertEquals(List.of("binding", "counter", "value"), columns(metrics.out().get(0)));
+        final List<String> echoed = List.of("north_echo_server", "bytes.received", String.valueOf(HELLO.length));
+        assertTrue(metrics.out().stream().anyMatch(line -> columns(line).equals(echoed)), metrics.out().toString());
+        assertTrue(metrics.out().stream().anyMatch(line -> line.startsWith("north_tcp_server ")), metrics.out().toString());
+
+        final List<ProcessHandle> descendants = zilla.process().descendants().toList();
+        zilla.sigterm();
+
+        assertEquals(0, zilla.awaitExit(TIMEOUT), zilla.err().toString());
+        assertEquals("stopped zilla", zilla.out().get(zilla.out().size() - 1), zilla.out().toString());
+        assertEquals(List.of(), zilla.err());
+        descendants.forEach(process -> assertFalse(process.isAlive(), "stray process " + process.info()));
+        assertFalse(Files.exists(directory.resolve("lock")), "the engine directory's lock is released");
+        try (ServerSocket again = new ServerSocket())
+        {
+            // the listening socket is closed: the port can be bound again at once
+            again.setReuseAddress(true);
+            again.bind(new InetSocketAddress(port));
+        }
+    }
+
+    @Test
+    void shouldFailWithOneLineWhenPortIsInUse() throws Exception
+    {
+        try (ServerSocket taken = new ServerSocket())
+        {
+            taken.bind(new InetSocketAddress(0));
+            final Path config = exampleOnPort(taken.getLocalPort());
+
+            final ZillaProcess zilla = zilla("start", "-c", config, "-P", "zilla.engine.directory=" + temp.resolve("engine"));
+
+            assertEquals(1, zilla.awaitExit(TIMEOUT));
+            assertEquals(1, zilla.err().size(), zilla.err().toString());
+            assertTrue(zilla.err().get(0).startsWith("zilla could not start: "), zilla.err().toString());
+            assertFalse(Files.exists(temp.resolve("engine").resolve("lock")));
+        }
+    }
+
+    @Test
+    void shouldFailWithOneLineWhenEngineDirectoryIsInUse() throws Exception
+    {
+        final Path directory = temp.resolve("engine");
+        final ZillaProcess first = zilla("start", "-c", exampleOnPort(freePort()), "-P", "zilla.engine.directory=" + directory);
+        first.awaitOut("started zilla", TIMEOUT);
+
+        final ZillaProcess second = zilla("start", "-c", exampleOnPort(freePort()), "-P", "zilla.engine.directory=" + directory);
+
+        assertEquals(1, second.awaitExit(TIMEOUT));
+        assertEquals(List.of("zilla could not start: the engine directory " + directory + " is in use by another zilla"),
+            second.err());
+        first.sigterm();
+        assertEquals(0, first.awaitExit(TIMEOUT));
+    }
+
+    @Test
+    void shouldPrintConfigErrorsAndFail() throws Exception
+    {
+        final Path config = temp.resolve("zilla.yaml");
+        final String example = Files.readString(EXAMPLES.resolve("tcp.echo/zilla.yaml"));
+        // two mistakes: an exit to no binding, a binding type that is not installed
+        Files.writeString(config, example.replace("exit: north_echo_server", "exit: nowhere")
+            .replace("type: echo", "type: bogus"));
+
+        final ZillaProcess zilla = zilla("start", "-c", config);
+
+        assertEquals(1, zilla.awaitExit(TIMEOUT));
+        assertFalse(zilla.err().isEmpty());
+        zilla.err().forEach(error -> assertTrue(error.startsWith(config + ":"), zilla.err().toString()));
+    }
+
+    @Test
+    void shouldValidateExample() throws Exception
+    {
+        final Path config = EXAMPLES.resolve("tcp.echo/zilla.yaml");
+
+        final ZillaProcess zilla = zilla("validate", "-c", config);
+
+        assertEquals(0, zilla.awaitExit(TIMEOUT), zilla.err().toString());
+        assertEquals(List.of(config + " is valid"), zilla.out());
+        assertEquals(List.of(), zilla.err());
+    }
+
+    @Test
+    void shouldPrintVersionThroughSymbolicLink() throws Exception
+    {
+        // the launcher finds lib/ from its real location, wherever it is linked from
+        final Path link = Files.createSymbolicLink(temp.resolve("zilla"), DISTRIBUTION.resolve("bin/zilla"));
+        final Process process = new ProcessBuilder(link.toString(), "version").directory(temp.toFile()).start();
+        final ZillaProcess viaJar = zilla("version");
+
+        final String printed = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, process.waitFor());
+        assertEquals(0, viaJar.awaitExit(TIMEOUT));
+        assertTrue(printed.matches("zilla \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\\R"), printed);
+        assertEquals(List.of(printed.strip()), viaJar.out());
+    }
+
+    private ZillaProcess zilla(Object... args) throws IOException
+    {
+        final ZillaProcess process = ZillaProcess.start(DISTRIBUTION, temp, args);
+        processes.add(process);
+        return process;
+    }
+
+    /** The tcp.echo example, exactly as shipped, on another port. */
+    private Path exampleOnPort(int port) throws IOException
+    {
+        final Path config = Files.createTempFile(temp, "zilla", ".yaml");
+        final String example = Files.readString(EXAMPLES.resolve("tcp.echo/zilla.yaml"));
+        Files.writeString(config, example.replace("12345", String.valueOf(port)));
+        return config;
+    }
+
+    private static int freePort() throws IOException
+    {
+        try (ServerSocket socket = new ServerSocket(0))
+        {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static byte[] readFully(InputStream in, int length) throws IOException
+    {
+        final byte[] bytes = in.readNBytes(length);
+        if (bytes.length < length)
+        {
+            throw new AssertionError("the echo ended after " + bytes.length + " of " + length + " bytes");
+        }
+        return bytes;
+    }
+
+    private static List<String> columns(String line)
+    {
+        return Arrays.asList(line.trim().split("\\s+"));
+    }
+}

@@ -1,0 +1,140 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.config;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.zilla.engine.binding.Binding;
+
+/**
+ * Binds a valid tree into the immutable config records, asking each binding type to bind its own options, route
+ * conditions and mapping parameters. A type's adapter may still refuse a value that its schema cannot judge (an
+ * address that does not parse, say) by throwing {@link IllegalArgumentException}: that becomes an error at the value.
+ */
+final class ConfigBinder
+{
+    private final Map<String, Binding> bindingsByType;
+    private final SourceMap sources;
+    private final List<ConfigError> errors;
+
+    ConfigBinder(Map<String, Binding> bindingsByType, SourceMap sources, List<ConfigError> errors)
+    {
+        this.bindingsByType = bindingsByType;
+        this.sources = sources;
+        this.errors = errors;
+    }
+
+    NamespaceConfig bind(JsonNode root, int namespaceId)
+    {
+        final JsonNode bindings = root.path("bindings");
+        final Map<String, Long> ids = new HashMap<>();
+        int index = 0;
+        for (Map.Entry<String, JsonNode> binding : bindings.properties())
+        {
+            ids.put(binding.getKey(), (long) namespaceId << 32 | ++index);
+        }
+
+        final List<BindingConfig> bound = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> binding : bindings.properties())
+        {
+            final String name = binding.getKey();
+            bound.add(binding(ConfigPath.of("bindings", name), ids.get(name), name, binding.getValue(), ids));
+        }
+
+        final JsonNode telemetry = root.path("telemetry");
+        return new NamespaceConfig(root.path("name").textValue(), bound, components(root.path("vaults")),
+            components(root.path("guards")),
+            telemetry.isMissingNode() ? TelemetryConfig.EMPTY : new TelemetryConfig(components(telemetry.path("exporters"))));
+    }
+
+    private BindingConfig binding(ConfigPath path, long id, String name, JsonNode binding, Map<String, Long> ids)
+    {
+        final Binding type = bindingsByType.get(binding.path("type").textValue());
+        final KindConfig kind = KindConfig.of(binding.path("kind").textValue());
+        final JsonNode options = binding.get("options");
+        final OptionsConfig boundOptions = options != null
+            ? adapt(path.property("options"), () -> type.options(kind, options))
+            : null;
+
+        final List<RouteConfig> routes = new ArrayList<>();
+        final JsonNode routesNode = binding.path("routes");
+        for (int order = 0; order < routesNode.size(); order++)
+        {
+            routes.add(route(path.property("routes").index(order), order, type, kind, routesNode.get(order), ids));
+        }
+        final JsonNode exit = binding.get("exit");
+        if (exit != null)
+        {
+            routes.add(new RouteConfig(routes.size(), List.of(), null, exit.textValue(), ids.get(exit.textValue()), Map.of()));
+        }
+
+        final String typeName = binding.path("type").textValue();
+        return new BindingConfig(id, name, typeName, kind, binding.path("vault").textValue(), boundOptions, routes);
+    }
+
+    private RouteConfig route(ConfigPath path, int order, Binding type, KindConfig kind, JsonNode route, Map<String, Long> ids)
+    {
+        final List<ConditionConfig> when = new ArrayList<>();
+        final JsonNode conditions = route.path("when");
+        for (int index = 0; index < conditions.size(); index++)
+        {
+            final ConfigPath conditionPath = path.property("when").index(index);
+            final JsonNode condition = conditions.get(index);
+            final int errorsBefore = errors.size();
+            final ConditionConfig bound = adapt(conditionPath, () -> type.condition(kind, condition));
+            if (bound != null)
+            {
+                when.add(bound);
+            }
+            else if (errors.size() == errorsBefore)
+            {
+                // a condition the type cannot bind would otherwise vanish and the route would match everything
+                errors.add(sources.error(conditionPath, "type '" + type.type() + "' has no route conditions"));
+            }
+        }
+
+        final JsonNode with = route.get("with");
+        final WithConfig boundWith = with != null ? adapt(path.property("with"), () -> type.with(kind, with)) : null;
+
+        final Map<String, List<String>> guarded = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> guard : route.path("guarded").properties())
+        {
+            final List<String> roles = new ArrayList<>();
+            guard.getValue().forEach(role -> roles.add(role.textValue()));
+            guarded.put(guard.getKey(), roles);
+        }
+
+        final String exit = route.path("exit").textValue();
+        return new RouteConfig(order, when, boundWith, exit, ids.get(exit), guarded);
+    }
+
+    private <T> T adapt(ConfigPath path, Supplier<T> adapter)
+    {
+        try
+        {
+            return adapter.get();
+        }
+        catch (IllegalArgumentException ex)
+        {
+            errors.add(sources.error(path, ex.getMessage()));
+            return null;
+        }
+    }
+
+    private static List<ComponentConfig> components(JsonNode components)
+    {
+        final List<ComponentConfig> bound = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> component : components.properties())
+        {
+            bound.add(new ComponentConfig(component.getKey(), component.getValue().path("type").textValue(), null));
+        }
+        return bound;
+    }
+}

@@ -1,0 +1,450 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** Each kind of problem in a zilla.yaml: where it is reported (line:column and path) and what it says. */
+class ConfigErrorsTest
+{
+    @Test
+    void shouldSayWhatAPortMayBe()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              north_tcp_server:
+                type: tcp
+                kind: server
+                options:
+                  host: 0.0.0.0
+                  port: true
+            """,
+            "zilla.yaml:8:13 bindings.north_tcp_server.options.port: must be an integer, a range \"8000-8010\" or a list");
+    }
+
+    @Test
+    void shouldReportTheProblemOfTheOnlyAlternativeOfTheRightShape()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              server:
+                type: tcp
+                kind: server
+                options:
+                  port: 70000
+                routes:
+                  - when:
+                      - port: 8000-80x0
+                      - port: [8000, "8001"]
+                    exit: server
+            """,
+            "zilla.yaml:7:13 bindings.server.options.port: must be at most 65535",
+            "zilla.yaml:10:19 bindings.server.routes[0].when[0].port: must be a port range such as \"8000-8010\"",
+            "zilla.yaml:11:26 bindings.server.routes[0].when[1].port[1]: must be an integer, not a string");
+    }
+
+    @Test
+    void shouldListTheExpectedTypesOfAnAlternativeWithoutMessage()
+    {
+        assertErrors(mappingReader(), """
+            name: example
+            bindings:
+              map:
+                type: mapping
+                kind: proxy
+                routes:
+                  - with:
+                      topic: items
+                      key: true
+                    exit: map
+            """,
+            "zilla.yaml:9:16 bindings.map.routes[0].with.key: must be a string or an array, not a boolean");
+    }
+
+    @Test
+    void shouldReportAnUnknownBindingType()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              x:
+                type: foo
+                kind: server
+            """,
+            "zilla.yaml:4:11 bindings.x.type: unknown binding type 'foo' (installed: echo, tcp)");
+    }
+
+    @Test
+    void shouldReportAKindThatTheTypeDoesNotSupport()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              x:
+                type: echo
+                kind: client
+              y:
+                type: tcp
+                kind: servr
+            """,
+            "zilla.yaml:5:11 bindings.x.kind: type 'echo' does not support kind 'client' (supported: server)",
+            "zilla.yaml:8:11 bindings.y.kind: type 'tcp' does not support kind 'servr' (supported: client, server)");
+    }
+
+    @Test
+    void shouldReportUnknownExits()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              x:
+                type: tcp
+                kind: server
+                routes:
+                  - exit: y
+                exit: z
+            """,
+            "zilla.yaml:7:15 bindings.x.routes[0].exit: unknown exit 'y'",
+            "zilla.yaml:8:11 bindings.x.exit: unknown exit 'z'");
+    }
+
+    @Test
+    void shouldReportUnknownVaultsAndGuards()
+    {
+        assertErrors("""
+            name: example
+            guards:
+              jwt0:
+                type: jwt
+            bindings:
+              x:
+                type: tcp
+                kind: server
+                vault: secrets
+                routes:
+                  - guarded:
+                      jwt0: [read]
+                      jwt1: [write]
+                    exit: x
+            """,
+            "zilla.yaml:9:12 bindings.x.vault: unknown vault 'secrets'",
+            "zilla.yaml:13:11 bindings.x.routes[0].guarded: unknown guard 'jwt1'");
+    }
+
+    @Test
+    void shouldReportDuplicateNamesAtTheSecondOccurrence()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              a:
+                type: echo
+                kind: server
+              a:
+                type: echo
+                kind: server
+            telemetry:
+              exporters:
+                logs:
+                  type: stdout
+                logs:
+                  type: stdout
+            """,
+            "zilla.yaml:6:3 bindings: duplicate binding name 'a' (first defined at line 3)",
+            "zilla.yaml:13:5 telemetry.exporters: duplicate exporter name 'logs' (first defined at line 11)");
+    }
+
+    @Test
+    void shouldReportADuplicatePropertyAtTheSecondOccurrence()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              a:
+                type: tcp
+                kind: server
+                kind: client
+            """,
+            "zilla.yaml:6:5 bindings.a: duplicate property 'kind' (first defined at line 5)");
+    }
+
+    @Test
+    void shouldReportMissingRequiredProperties()
+    {
+        assertErrors("""
+            bindings:
+              x:
+                type: tcp
+              y:
+                kind: server
+            """,
+            "zilla.yaml:1:1 missing required property 'name'",
+            "zilla.yaml:2:3 bindings.x: missing required property 'kind'",
+            "zilla.yaml:4:3 bindings.y: missing required property 'type'");
+    }
+
+    @Test
+    void shouldReportUnknownPropertiesAtTheirKey()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              x:
+                type: tcp
+                kind: server
+                colour: red
+                options:
+                  hots: localhost
+            """,
+            "zilla.yaml:6:5 bindings.x: unknown property 'colour'",
+            "zilla.yaml:8:7 bindings.x.options: unknown property 'hots'");
+    }
+
+    @Test
+    void shouldReportWhatATypeDoesNotAllow()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              x:
+                type: echo
+                kind: server
+                options:
+                  port: 8080
+                exit: x
+            """,
+            "zilla.yaml:6:5 bindings.x.options: is not allowed here",
+            "zilla.yaml:8:5 bindings.x.exit: is not allowed here");
+    }
+
+    @Test
+    void shouldReportWrongTypesAndNames()
+    {
+        assertErrors("""
+            name: 42
+            bindings:
+              9lives:
+                type: echo
+                kind: server
+            telemetry:
+              metrics: stream.opens
+            """,
+            "zilla.yaml:1:7 name: must be a string, not an integer",
+            "zilla.yaml:3:3 bindings: invalid name '9lives': must start with a letter, then letters, digits, dots, "
+                + "underscores or dashes",
+            "zilla.yaml:7:12 telemetry.metrics: must be an array, not a string");
+    }
+
+    @Test
+    void shouldReportOnlyTheTypeOfAValueOfTheWrongType()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              x:
+                type: 5
+                kind: [server]
+            """,
+            "zilla.yaml:4:11 bindings.x.type: must be a string, not an integer",
+            "zilla.yaml:5:5 bindings.x.kind: must be a string, not an array");
+    }
+
+    @Test
+    void shouldReportAnEmptyValueAtItsKey()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              x:
+                type: tcp
+                kind: server
+                options:
+            """,
+            "zilla.yaml:6:5 bindings.x.options: must be an object, not null");
+    }
+
+    @Test
+    void shouldRefuseYamlAliasesRatherThanReadTheirNames()
+    {
+        assertErrors("""
+            name: &type tcp
+            bindings:
+              x:
+                type: *type
+                kind: server
+            """,
+            "zilla.yaml:4:11 bindings.x.type: YAML aliases (*type) are not supported");
+    }
+
+    @Test
+    void shouldReportAValueThatTheBindingTypeRefuses()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              x:
+                type: tcp
+                kind: server
+                options:
+                  port: 8010-8000
+            """,
+            "zilla.yaml:6:5 bindings.x.options: port range 8010-8000 ends before it starts");
+    }
+
+    @Test
+    void shouldReportAnUnsetEnvironmentVariableInsteadOfWhatItsTextBreaks()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              x:
+                type: tcp
+                kind: server
+                options:
+                  host: ${{env.HOST}}-${{env.ZONE}}
+                  port: ${{env.PORT}}
+            """,
+            "zilla.yaml:7:13 bindings.x.options.host: environment variable HOST is not set",
+            "zilla.yaml:7:13 bindings.x.options.host: environment variable ZONE is not set",
+            "zilla.yaml:8:13 bindings.x.options.port: environment variable PORT is not set");
+    }
+
+    @Test
+    void shouldValidateAVariableByTheTypeOfItsValue()
+    {
+        final ConfigException ex = assertThrows(ConfigException.class,
+            () -> ConfigReaderTest.reader(Map.of("HOST", "1234", "PORT", "eighty")).read("zilla.yaml", """
+                name: example
+                bindings:
+                  x:
+                    type: tcp
+                    kind: server
+                    options:
+                      host: ${{env.HOST}}
+                      port: ${{env.PORT}}
+                """, 1));
+
+        assertEquals(List.of(
+            "zilla.yaml:7:13 bindings.x.options.host: must be a string, not an integer",
+            "zilla.yaml:8:13 bindings.x.options.port: must be a port range such as \"8000-8010\""), strings(ex.errors()));
+    }
+
+    @Test
+    void shouldReportEveryErrorInFileOrder()
+    {
+        final ConfigException ex = assertThrows(ConfigException.class, () -> reader().read("zilla.yaml", """
+            name: example
+            bindings:
+              south:
+                type: echo
+                kind: server
+                exit: nowhere
+              north:
+                type: tcp
+                options:
+                  port: -1
+                routes:
+                  - exit: south
+                    when:
+                      - cidr: 0.0.0.0/0
+                        port: true
+              east:
+                type: udp
+                kind: server
+            extra: true
+            """, 1));
+
+        assertEquals("""
+            7 errors in configuration:
+              zilla.yaml:6:5 bindings.south.exit: is not allowed here
+              zilla.yaml:6:11 bindings.south.exit: unknown exit 'nowhere'
+              zilla.yaml:7:3 bindings.north: missing required property 'kind'
+              zilla.yaml:10:13 bindings.north.options.port: must be at least 0
+              zilla.yaml:15:19 bindings.north.routes[0].when[0].port: must be an integer, a range "8000-8010" or a list
+              zilla.yaml:17:11 bindings.east.type: unknown binding type 'udp' (installed: echo, tcp)
+              zilla.yaml:19:1 unknown property 'extra'""", ex.getMessage());
+    }
+
+    @Test
+    void shouldReportAYamlSyntaxErrorWhereItIs()
+    {
+        assertErrors("""
+            name: example
+            bindings: x: y
+            """,
+            "zilla.yaml:2:12 mapping values are not allowed here");
+    }
+
+    @Test
+    void shouldReportAnUnclosedFlowSequenceAtTheEndWithWhereItOpened()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              x:
+                type: tcp
+                kind: server
+                options:
+                  port: [8080, 8081
+            """,
+            "zilla.yaml:8:1 expected ',' or ']', but got <stream end> (while parsing a flow sequence at 7:13)");
+    }
+
+    @Test
+    void shouldReportAnEmptyFileAndASecondDocument()
+    {
+        assertErrors("", "zilla.yaml:1:1 the file is empty");
+        assertErrors("---\n# nothing yet\n", "zilla.yaml:1:1 the file is empty");
+        assertErrors("""
+            name: one
+            ---
+            name: two
+            """,
+            "zilla.yaml:3:1 only one YAML document is allowed");
+    }
+
+    @Test
+    void shouldReportADocumentThatIsNotAMapping()
+    {
+        assertErrors("""
+            - name: example
+            """,
+            "zilla.yaml:1:1 must be an object, not an array");
+    }
+
+    private static void assertErrors(String text, String... expected)
+    {
+        assertErrors(reader(), text, expected);
+    }
+
+    private static void assertErrors(ConfigReader reader, String text, String... expected)
+    {
+        final ConfigException ex = assertThrows(ConfigException.class, () -> reader.read("zilla.yaml", text, 1));
+
+        assertEquals(List.of(expected), strings(ex.errors()));
+    }
+
+    private static List<String> strings(List<ConfigError> errors)
+    {
+        return errors.stream().map(ConfigError::toString).toList();
+    }
+
+    private static ConfigReader reader()
+    {
+        return ConfigReaderTest.reader(Map.of());
+    }
+
+    private static ConfigReader mappingReader()
+    {
+        return new ConfigReader(TestBindings.installed(new TestBindings.Mapping()), name -> null);
+    }
+}
