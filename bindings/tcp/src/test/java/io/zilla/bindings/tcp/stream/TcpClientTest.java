@@ -80,6 +80,26 @@ class TcpClientTest
     }
 
     @Test
+    void shouldProxyAsZillaYamlSays() throws Exception
+    {
+        try (EchoServerSocket upstream = new EchoServerSocket())
+        {
+            final int port = freePort();
+            engine.anchor(TcpClientTest.class)
+                .env("PORT", String.valueOf(port))
+                .env("UPSTREAM_PORT", String.valueOf(upstream.port()))
+                .start("proxy.yaml");
+
+            try (Socket socket = TcpServerTest.connect(port))
+            {
+                socket.getOutputStream().write(new byte[] {1, 2, 3, 4});
+                socket.shutdownOutput();
+                assertArrayEquals(new byte[] {1, 2, 3, 4}, socket.getInputStream().readAllBytes());
+            }
+        }
+    }
+
+    @Test
     void shouldConnectToTheDestinationOfTheBeginExtension() throws Exception
     {
         try (EchoServerSocket upstream = new EchoServerSocket())
