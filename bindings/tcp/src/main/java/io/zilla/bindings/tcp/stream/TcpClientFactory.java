@@ -253,9 +253,9 @@ public final class TcpClientFactory extends TcpStreamFactory
                 network = SocketChannel.open();
                 configure(network, client.options);
                 networkKey = context.supplyPollerKey(network);
-                networkKey.handler(OP_CONNECT, this::onNetConnectable);
-                networkKey.handler(OP_READ, this::onNetReadable);
-                networkKey.handler(OP_WRITE, this::onNetWritable);
+                networkKey.handler(OP_CONNECT, this::onNetConnectableSafely);
+                networkKey.handler(OP_READ, this::onNetReadableSafely);
+                networkKey.handler(OP_WRITE, this::onNetWritableSafely);
                 if (network.connect(remote))
                 {
                     onNetConnected(traceId);
@@ -618,6 +618,48 @@ public final class TcpClientFactory extends TcpStreamFactory
             return 1;
         }
 
+        private int onNetReadableSafely(PollerKey key)
+        {
+            try
+            {
+                return onNetReadable(key);
+            }
+            catch (RuntimeException ex)
+            {
+                // a fault in this connection ends this connection, never the worker
+                onAppFault(context.supplyTraceId(), "fault: " + ex);
+                return 1;
+            }
+        }
+
+        private int onNetWritableSafely(PollerKey key)
+        {
+            try
+            {
+                return onNetWritable(key);
+            }
+            catch (RuntimeException ex)
+            {
+                // a fault in this connection ends this connection, never the worker
+                onAppFault(context.supplyTraceId(), "fault: " + ex);
+                return 1;
+            }
+        }
+
+        private int onNetConnectableSafely(PollerKey key)
+        {
+            try
+            {
+                return onNetConnectable(key);
+            }
+            catch (RuntimeException ex)
+            {
+                // a fault in this connection ends this connection, never the worker
+                onAppFault(context.supplyTraceId(), "fault: " + ex);
+                return 1;
+            }
+        }
+
         private void onNetEndOfInput(long traceId)
         {
             networkKey.clear(OP_READ);
@@ -638,6 +680,10 @@ public final class TcpClientFactory extends TcpStreamFactory
 
         private void onAppFault(long traceId, String reason)
         {
+            if (closed)
+            {
+                return;
+            }
             context.event(routedId, traceId, "tcp.stream.fault", "bindings." + client.binding.name() + ": " + reason);
             onNetFailed(traceId);
         }

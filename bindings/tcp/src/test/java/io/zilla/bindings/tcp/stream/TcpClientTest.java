@@ -229,6 +229,8 @@ class TcpClientTest
             final TestStream stream = TestBinding.client("app").open();
             try (Socket accepted = upstream.accept())
             {
+                // once the client saw the connection up (a reset before then fails the connect instead)
+                stream.await(TIMEOUT, () -> stream.frames().stream().anyMatch(frame -> frame.startsWith("BEGIN")));
                 accepted.setSoLinger(true, 0);
             }
             stream.await(TIMEOUT, stream::aborted);
