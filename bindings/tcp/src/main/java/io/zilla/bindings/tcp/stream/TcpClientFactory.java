@@ -18,6 +18,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.channels.UnsupportedAddressTypeException;
 import java.util.ArrayList;
+import java.util.Locale;
 
 import io.zilla.bindings.tcp.config.TcpOptionsConfig;
 import io.zilla.engine.binding.BindingHandler;
@@ -332,7 +333,7 @@ public final class TcpClientFactory extends TcpStreamFactory
         private void onNetConnectFailed(long traceId, TcpError error, String reason)
         {
             final String detail = "bindings." + client.binding.name() + ": " + host + ":" + port + ": "
-                + (reason != null ? reason : error.name().toLowerCase());
+                + (reason != null ? reason : error.name().toLowerCase(Locale.ROOT));
             client.counters.failed.incrementRelease();
             context.event(routedId, traceId, "tcp.connect.failed", detail);
             if (!TcpState.initialClosed(state))
