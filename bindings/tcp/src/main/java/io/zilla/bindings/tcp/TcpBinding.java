@@ -6,8 +6,10 @@ package io.zilla.bindings.tcp;
 import java.net.URL;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -124,7 +126,11 @@ public final class TcpBinding implements Binding
     {
         if (resolver == null)
         {
-            resolver = Executors.newFixedThreadPool(2, resolverThreads);
+            // idle threads exit: an engine that stops, or never looks a name up, keeps none
+            final ThreadPoolExecutor threads = new ThreadPoolExecutor(2, 2, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                resolverThreads);
+            threads.allowCoreThreadTimeOut(true);
+            resolver = threads;
         }
         return resolver;
     }

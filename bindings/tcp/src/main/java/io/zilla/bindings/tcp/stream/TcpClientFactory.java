@@ -18,6 +18,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.channels.UnsupportedAddressTypeException;
 import java.util.ArrayList;
+import java.util.Locale;
 
 import io.zilla.bindings.tcp.config.TcpOptionsConfig;
 import io.zilla.engine.binding.BindingHandler;
@@ -40,10 +41,11 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
 
 /**
- * Kind {@code client}: each stream opened toward it becomes a connection, to the destination of the stream's
- * TcpBeginEx or else to the host and port of the options. The initial direction carries what goes to the peer,
- * the reply what the peer sends back. A connection that cannot be made within the timeout, or at all, resets the
- * stream with a TcpResetEx that says why, and reports a {@code tcp.connect.failed} event.
+ * Kind {@code client}: each stream opened toward it becomes a connection, to the host and port of the options;
+ * where the options name no host or no port, the destination of the stream's TcpBeginEx says it. The initial
+ * direction carries what goes to the peer, the reply what the peer sends back. A connection that cannot be made
+ * within the timeout, or at all, resets the stream with a TcpResetEx that says why, and reports a
+ * {@code tcp.connect.failed} event.
  */
 public final class TcpClientFactory extends TcpStreamFactory
 {
@@ -120,17 +122,15 @@ public final class TcpClientFactory extends TcpStreamFactory
             {
                 return null;
             }
-            final String host;
-            final int port;
-            if (tcpBeginEx(begin.extension()))
+            // the options name a fixed peer and win; what they leave open, the stream's TcpBeginEx may name. A Begin
+            // from a tcp server carries the address it accepted on as its destination: used as a target, that
+            // would connect a server -> client chain back to itself
+            String host = options.host();
+            int port = options.port();
+            if ((host == null || port == 0) && tcpBeginEx(begin.extension()))
             {
-                host = tcpBeginExRO.destinationHost().asString();
-                port = tcpBeginExRO.destinationPort();
-            }
-            else
-            {
-                host = options.host();
-                port = options.port();
+                host = host != null ? host : tcpBeginExRO.destinationHost().asString();
+                port = port != 0 ? port : tcpBeginExRO.destinationPort();
             }
             final TcpClient client = new TcpClient(this, sender, begin.originId(), begin.routedId(), begin.streamId());
             connections.put(client.initialId, client);
@@ -254,9 +254,9 @@ public final class TcpClientFactory extends TcpStreamFactory
                 network = SocketChannel.open();
                 configure(network, client.options);
                 networkKey = context.supplyPollerKey(network);
-                networkKey.handler(OP_CONNECT, this::onNetConnectable);
-                networkKey.handler(OP_READ, this::onNetReadable);
-                networkKey.handler(OP_WRITE, this::onNetWritable);
+                networkKey.handler(OP_CONNECT, this::onNetConnectableSafely);
+                networkKey.handler(OP_READ, this::onNetReadableSafely);
+                networkKey.handler(OP_WRITE, this::onNetWritableSafely);
                 if (network.connect(remote))
                 {
                     onNetConnected(traceId);
@@ -333,7 +333,7 @@ public final class TcpClientFactory extends TcpStreamFactory
         private void onNetConnectFailed(long traceId, TcpError error, String reason)
         {
             final String detail = "bindings." + client.binding.name() + ": " + host + ":" + port + ": "
-                + (reason != null ? reason : error.name().toLowerCase());
+                + (reason != null ? reason : error.name().toLowerCase(Locale.ROOT));
             client.counters.failed.incrementRelease();
             context.event(routedId, traceId, "tcp.connect.failed", detail);
             if (!TcpState.initialClosed(state))
@@ -619,6 +619,48 @@ public final class TcpClientFactory extends TcpStreamFactory
             return 1;
         }
 
+        private int onNetReadableSafely(PollerKey key)
+        {
+            try
+            {
+                return onNetReadable(key);
+            }
+            catch (RuntimeException ex)
+            {
+                // a fault in this connection ends this connection, never the worker
+                onAppFault(context.supplyTraceId(), "fault: " + ex);
+                return 1;
+            }
+        }
+
+        private int onNetWritableSafely(PollerKey key)
+        {
+            try
+            {
+                return onNetWritable(key);
+            }
+            catch (RuntimeException ex)
+            {
+                // a fault in this connection ends this connection, never the worker
+                onAppFault(context.supplyTraceId(), "fault: " + ex);
+                return 1;
+            }
+        }
+
+        private int onNetConnectableSafely(PollerKey key)
+        {
+            try
+            {
+                return onNetConnectable(key);
+            }
+            catch (RuntimeException ex)
+            {
+                // a fault in this connection ends this connection, never the worker
+                onAppFault(context.supplyTraceId(), "fault: " + ex);
+                return 1;
+            }
+        }
+
         private void onNetEndOfInput(long traceId)
         {
             networkKey.clear(OP_READ);
@@ -639,6 +681,10 @@ public final class TcpClientFactory extends TcpStreamFactory
 
         private void onAppFault(long traceId, String reason)
         {
+            if (closed)
+            {
+                return;
+            }
             context.event(routedId, traceId, "tcp.stream.fault", "bindings." + client.binding.name() + ": " + reason);
             onNetFailed(traceId);
         }

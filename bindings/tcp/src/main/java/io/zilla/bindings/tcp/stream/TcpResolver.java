@@ -34,7 +34,8 @@ final class TcpResolver implements AutoCloseable
     private final Queue<Resolution> resolved = new ConcurrentLinkedQueue<>();
     private final ByteBuffer drainBuffer = ByteBuffer.allocate(64);
 
-    private Pipe pipe;
+    // read by the resolver threads to wake the worker: volatile, as the worker opens and closes it
+    private volatile Pipe pipe;
     private PollerKey pipeKey;
 
     TcpResolver(EngineContext context, Supplier<ExecutorService> executor)

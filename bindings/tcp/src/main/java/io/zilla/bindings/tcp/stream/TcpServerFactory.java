@@ -202,7 +202,17 @@ public final class TcpServerFactory extends TcpStreamFactory
                     break;
                 }
                 accepted++;
-                onNetAccepted(channel);
+                try
+                {
+                    onNetAccepted(channel);
+                }
+                catch (RuntimeException ex)
+                {
+                    // a fault with one connection closes that connection, never the listener
+                    closeNet(channel, true);
+                    context.event(binding.id(), context.supplyTraceId(), "tcp.stream.fault",
+                        "bindings." + binding.name() + ": fault: " + ex);
+                }
             }
             return accepted;
         }
@@ -345,8 +355,8 @@ public final class TcpServerFactory extends TcpStreamFactory
             }
             state |= TcpState.INITIAL_OPENING;
             networkKey = context.supplyPollerKey(network);
-            networkKey.handler(OP_READ, this::onNetReadable);
-            networkKey.handler(OP_WRITE, this::onNetWritable);
+            networkKey.handler(OP_READ, this::onNetReadableSafely);
+            networkKey.handler(OP_WRITE, this::onNetWritableSafely);
             return true;
         }
 
@@ -630,6 +640,34 @@ public final class TcpServerFactory extends TcpStreamFactory
             return 1;
         }
 
+        private int onNetReadableSafely(PollerKey key)
+        {
+            try
+            {
+                return onNetReadable(key);
+            }
+            catch (RuntimeException ex)
+            {
+                // a fault in this connection ends this connection, never the worker
+                onAppFault(context.supplyTraceId(), "fault: " + ex);
+                return 1;
+            }
+        }
+
+        private int onNetWritableSafely(PollerKey key)
+        {
+            try
+            {
+                return onNetWritable(key);
+            }
+            catch (RuntimeException ex)
+            {
+                // a fault in this connection ends this connection, never the worker
+                onAppFault(context.supplyTraceId(), "fault: " + ex);
+                return 1;
+            }
+        }
+
         private void onNetEndOfInput(long traceId)
         {
             networkKey.clear(OP_READ);
@@ -650,6 +688,10 @@ public final class TcpServerFactory extends TcpStreamFactory
 
         private void onAppFault(long traceId, String reason)
         {
+            if (closed)
+            {
+                return;
+            }
             context.event(originId, traceId, "tcp.stream.fault", "bindings." + server.binding.name() + ": " + reason);
             onNetFailed(traceId);
         }

@@ -70,6 +70,19 @@ class TcpServerTest
         assertEquals(16L, counter("net", "connections.opened"));
     }
 
+    @Test
+    void shouldEchoAsZillaYamlSays() throws Exception
+    {
+        final int port = freePort();
+        engine.anchor(TcpServerTest.class).env("PORT", String.valueOf(port)).workers(2).start("server.echo.yaml");
+
+        try (Socket socket = connect(port))
+        {
+            socket.getOutputStream().write("ping".getBytes(StandardCharsets.UTF_8));
+            assertEquals("ping", new String(socket.getInputStream().readNBytes(4), StandardCharsets.UTF_8));
+        }
+    }
+
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {1, 2})
     void shouldEchoThousandConcurrentConnectionsOfOneMebibyte(int workers) throws Exception
