@@ -91,9 +91,10 @@ public final class Worker implements EngineContext, Runnable
         this.ringFile = IoUtil.mapNewFile(directory.resolve("data" + index).toFile(),
             configuration.ringCapacity() + RingBufferDescriptor.TRAILER_LENGTH, true);
         this.counters = new WorkerCounters(directory, index, configuration.countersCapacity());
-        this.dispatcher = new StreamDispatcher(new ManyToOneRingBuffer(new UnsafeBuffer(ringFile)), handlers::get,
-            this::counters, new Reporter());
-        this.poller = new Poller(this::onChannelFault);
+        final ManyToOneRingBuffer ring = new ManyToOneRingBuffer(new UnsafeBuffer(ringFile));
+        final int congestion = ring.capacity() / 2;
+        this.dispatcher = new StreamDispatcher(ring, handlers::get, this::counters, new Reporter());
+        this.poller = new Poller(this::onChannelFault, () -> ring.size() > congestion);
         this.signaler = new WorkerSignaler(System.currentTimeMillis(), this::deliverSignal);
         this.budgets = new WorkerBudgets(index);
         this.bufferPool = new SlabBufferPool(configuration.bufferSlotCapacity(), configuration.bufferSlots());

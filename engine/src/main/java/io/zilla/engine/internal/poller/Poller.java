@@ -9,6 +9,7 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 import io.zilla.engine.binding.poller.PollerKey;
@@ -22,11 +23,17 @@ public final class Poller implements AutoCloseable
     private final Selector selector;
     private final Consumer<SelectionKey> onSelected = this::onSelected;
     private final FaultHandler onFault;
+    private final BooleanSupplier congested;
     private int work;
 
-    public Poller(FaultHandler onFault)
+    /**
+     * @param congested whether the worker's ring is too full to take more frames now: ready channels then wait
+     *                  (the selector reports them again) until the ring has been drained
+     */
+    public Poller(FaultHandler onFault, BooleanSupplier congested)
     {
         this.onFault = onFault;
+        this.congested = congested;
         try
         {
             this.selector = Selector.open();
@@ -99,6 +106,11 @@ public final class Poller implements AutoCloseable
 
     private void onSelected(SelectionKey key)
     {
+        if (congested.getAsBoolean())
+        {
+            // reading more now would write frames into a ring already half full; the key stays ready
+            return;
+        }
         final SelectorPollerKey pollerKey = (SelectorPollerKey) key.attachment();
         try
         {
