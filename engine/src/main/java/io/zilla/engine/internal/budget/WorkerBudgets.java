@@ -3,6 +3,7 @@
  */
 package io.zilla.engine.internal.budget;
 
+import java.util.ArrayList;
 import java.util.function.LongConsumer;
 
 import io.zilla.engine.binding.budget.BudgetCreditor;
@@ -21,6 +22,7 @@ public final class WorkerBudgets implements BudgetCreditor, BudgetDebitor
     private final Long2LongHashMap available = new Long2LongHashMap(-1L);
     private final Long2ObjectHashMap<Long2ObjectHashMap<LongConsumer>> watchers = new Long2ObjectHashMap<>();
     private final LongArrayList pending = new LongArrayList();
+    private final ArrayList<LongConsumer> flushing = new ArrayList<>();
     private long nextBudget;
 
     public WorkerBudgets(int workerIndex)
@@ -106,15 +108,21 @@ public final class WorkerBudgets implements BudgetCreditor, BudgetDebitor
     public int flush(long traceId)
     {
         final int count = pending.size();
-        for (int i = 0; i < pending.size(); i++)
+        for (int i = 0; i < count; i++)
         {
             final Long2ObjectHashMap<LongConsumer> budgetWatchers = watchers.get(pending.getLong(i));
             if (budgetWatchers != null)
             {
-                budgetWatchers.values().forEach(flusher -> flusher.accept(traceId));
+                // a copy: a watcher that is flushed may release itself, or its budget
+                flushing.addAll(budgetWatchers.values());
             }
         }
         pending.clear();
+        for (int i = 0; i < flushing.size(); i++)
+        {
+            flushing.get(i).accept(traceId);
+        }
+        flushing.clear();
         return count;
     }
 }
