@@ -113,6 +113,7 @@ final class StartCommand implements Callable<Integer>
             engine = Engine.builder()
                 .configuration(configuration())
                 .config(config.toString(), ConfigFiles.read(config))
+                .watch(config)
                 .build();
             engine.start();
         }

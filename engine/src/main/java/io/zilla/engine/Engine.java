@@ -21,12 +21,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingFactorySpi;
 import io.zilla.engine.config.ComponentConfig;
+import io.zilla.engine.config.ConfigException;
 import io.zilla.engine.config.ConfigReader;
 import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.internal.ConfigWatcher;
 import io.zilla.engine.internal.Worker;
 import io.zilla.engine.internal.event.EngineEvent;
 import io.zilla.engine.internal.event.EventLog;
@@ -44,8 +47,9 @@ public final class Engine implements AutoCloseable
     private static final long EVENT_POLL_MILLIS = 50;
 
     private final EngineConfiguration configuration;
-    private final NamespaceConfig config;
     private final Map<String, Binding> bindingsByType;
+    private final Path configFile;
+    private final UnaryOperator<String> environment;
     private final List<Consumer<EngineEvent>> eventListeners;
     private final List<Worker> workers = new ArrayList<>();
 
@@ -54,14 +58,18 @@ public final class Engine implements AutoCloseable
     private EventLog events;
     private Thread exporter;
     private volatile boolean exporting;
+    private volatile NamespaceConfig config;
+    private ConfigWatcher watcher;
 
     private Engine(EngineConfiguration configuration, NamespaceConfig config, Map<String, Binding> bindingsByType,
-        List<Consumer<EngineEvent>> eventListeners)
+        List<Consumer<EngineEvent>> eventListeners, Path configFile, UnaryOperator<String> environment)
     {
         this.configuration = configuration;
         this.config = config;
         this.bindingsByType = bindingsByType;
         this.eventListeners = eventListeners;
+        this.configFile = configFile;
+        this.environment = environment;
     }
 
     public static Builder builder()
@@ -121,11 +129,87 @@ public final class Engine implements AutoCloseable
             close();
             throw new IllegalStateException("interrupted while starting", ex);
         }
+        if (configFile != null)
+        {
+            try
+            {
+                watcher = new ConfigWatcher(configFile, this::reload);
+            }
+            catch (IOException ex)
+            {
+                close();
+                throw new UncheckedIOException("cannot watch " + configFile, ex);
+            }
+        }
+    }
+
+    /**
+     * Runs another config: bindings that are gone or changed are detached (their connections closed), new or
+     * changed ones attached, the others keep running.
+     *
+     * @throws IllegalStateException when a binding cannot attach (the others are running)
+     */
+    public synchronized void reconfigure(NamespaceConfig next)
+    {
+        final List<CompletableFuture<Void>> done = new ArrayList<>();
+        workers.forEach(worker -> done.add(worker.reconfigure(next.bindings())));
+        config = next;
+        try
+        {
+            for (CompletableFuture<Void> future : done)
+            {
+                future.get();
+            }
+        }
+        catch (ExecutionException ex)
+        {
+            throw new IllegalStateException(ex.getCause().getMessage(), ex.getCause());
+        }
+        catch (InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reconfiguring", ex);
+        }
+    }
+
+    /** The watched file changed: run it if it is valid, and say so either way. */
+    private void reload(String text)
+    {
+        final String location = configFile.getFileName().toString();
+        try
+        {
+            final NamespaceConfig next = new ConfigReader(bindingsByType, environment).read(location, text, 1);
+            reconfigure(next);
+            engineEvent("engine.config.reloaded", configFile + ": " + next.bindings().size() + " bindings");
+        }
+        catch (ConfigException ex)
+        {
+            engineEvent("engine.config.rejected", configFile + ": " + ex.errors().stream().map(Object::toString)
+                .collect(Collectors.joining("; ")));
+        }
+        catch (RuntimeException ex)
+        {
+            engineEvent("engine.config.rejected", configFile + ": " + ex.getMessage());
+        }
+    }
+
+    private void engineEvent(String name, String detail)
+    {
+        final EventLog log = events;
+        if (log != null)
+        {
+            log.write(System.currentTimeMillis(), 0L, "engine", name, detail);
+        }
     }
 
     @Override
     public void close()
     {
+        if (watcher != null)
+        {
+            watcher.close();
+            watcher = null;
+        }
         for (Worker worker : workers)
         {
             try
@@ -254,6 +338,7 @@ public final class Engine implements AutoCloseable
         private NamespaceConfig config;
         private String location;
         private String text;
+        private Path file;
         private UnaryOperator<String> environment = System::getenv;
         private final List<BindingFactorySpi> factories = new ArrayList<>();
         private final List<Consumer<EngineEvent>> eventListeners = new ArrayList<>();
@@ -273,6 +358,13 @@ public final class Engine implements AutoCloseable
         {
             this.location = location;
             this.text = text;
+            return this;
+        }
+
+        /** Watches the zilla.yaml file the config came from: a change is applied, or rejected with an event. */
+        public Builder watch(Path file)
+        {
+            this.file = file;
             return this;
         }
 
@@ -327,7 +419,7 @@ public final class Engine implements AutoCloseable
             final NamespaceConfig namespace = config != null
                 ? config
                 : new ConfigReader(bindings, environment).read(location, text, 1);
-            return new Engine(configuration, namespace, bindings, List.copyOf(eventListeners));
+            return new Engine(configuration, namespace, bindings, List.copyOf(eventListeners), file, environment);
         }
     }
 }

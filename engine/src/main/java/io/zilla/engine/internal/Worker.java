@@ -122,6 +122,56 @@ public final class Worker implements EngineContext, Runnable
         return attached;
     }
 
+    /**
+     * Moves the worker to another config: bindings that are not in it, or differ, are detached (their streams
+     * aborted); bindings that are new, or differ, are attached; the rest keep running untouched.
+     *
+     * @return completes once done, or with the first binding that could not attach (the others still are)
+     */
+    public CompletableFuture<Void> reconfigure(List<BindingConfig> next)
+    {
+        final CompletableFuture<Void> done = new CompletableFuture<>();
+        tasks.add(() ->
+        {
+            for (BindingConfig current : List.copyOf(bindings.values()))
+            {
+                if (!next.contains(current))
+                {
+                    detachQuietly(current);
+                    bindings.remove(current.id());
+                    handlers.remove(current.id());
+                    bindingCounters.remove(current.id());
+                }
+            }
+            Throwable failure = null;
+            for (BindingConfig binding : next)
+            {
+                if (!bindings.containsKey(binding.id()))
+                {
+                    try
+                    {
+                        attach(binding);
+                    }
+                    catch (Throwable ex)
+                    {
+                        bindings.remove(binding.id());
+                        failure = failure != null ? failure : ex;
+                    }
+                }
+            }
+            if (failure != null)
+            {
+                done.completeExceptionally(failure);
+            }
+            else
+            {
+                done.complete(null);
+            }
+        });
+        poller.wakeup();
+        return done;
+    }
+
     /** Stops the loop: bindings are detached (their streams aborted, their sockets closed), then files unmapped. */
     public void stop() throws InterruptedException
     {

@@ -84,6 +84,21 @@ public final class EngineExtension implements AfterEachCallback
         return start(builder -> builder.config(location, yaml));
     }
 
+    /** Starts an engine from a zilla.yaml file, watched for changes as {@code zilla start} does. */
+    public Engine startWatching(Path file)
+    {
+        final String text;
+        try
+        {
+            text = Files.readString(file);
+        }
+        catch (IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+        return start(builder -> builder.config(file.getFileName().toString(), text).watch(file));
+    }
+
     /** Starts an engine from a config built by the test. */
     public Engine start(NamespaceConfig config)
     {
