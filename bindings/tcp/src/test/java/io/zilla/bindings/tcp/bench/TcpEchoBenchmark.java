@@ -46,6 +46,7 @@ public final class TcpEchoBenchmark
     private static final String ZILLA = "zilla";
     private static final String PLAIN = "plain";
     private static final String ZILLA_THREAD_PREFIX = "zilla-worker-";
+    private static final String ZILLA_ALL_THREADS_PREFIX = "zilla-";
 
     private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -89,10 +90,12 @@ public final class TcpEchoBenchmark
     List<Run> run() throws Exception
     {
         System.out.printf(Locale.ROOT, "tcp echo: %d worker(s) / plain thread(s), %d connections, %d B messages, "
-            + "%d client thread(s), warmup %d ms, measured %d ms, %d round(s); %s %s, %d cores%n",
+            + "%d client thread(s), warmup %d ms, measured %d ms, %d round(s); zilla ring %d KiB per worker; %s %s, "
+            + "%d cores, JVM options %s%n",
             workers, connections, size, clientThreads, warmupMillis, durationMillis, rounds,
-            System.getProperty("java.vm.name"), System.getProperty("java.runtime.version"),
-            Runtime.getRuntime().availableProcessors());
+            new EngineConfiguration().ringCapacity() / 1024, System.getProperty("java.vm.name"),
+            System.getProperty("java.runtime.version"), Runtime.getRuntime().availableProcessors(),
+            ManagementFactory.getRuntimeMXBean().getInputArguments());
         final List<Run> runs = new ArrayList<>();
         for (int round = 0; round < rounds; round++)
         {
@@ -117,13 +120,16 @@ public final class TcpEchoBenchmark
         final InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), freePort());
         final boolean zilla = ZILLA.equals(target);
         final String serverPrefix = zilla ? ZILLA_THREAD_PREFIX : PlainNioEchoServer.THREAD_PREFIX;
+        final String allPrefix = zilla ? ZILLA_ALL_THREADS_PREFIX : PlainNioEchoServer.THREAD_PREFIX;
         try (Server server = zilla ? new ZillaServer(address, workers) : new PlainServer(address, workers))
         {
             // idle: just started, nothing connected; the first half second lets the threads settle into their idle state
             Thread.sleep(500);
             final ThreadStats idleBefore = ThreadStats.of(serverPrefix);
+            final ThreadStats idleAllBefore = ThreadStats.of(allPrefix);
             Thread.sleep(idleMillis);
             final ThreadStats idle = ThreadStats.of(serverPrefix).minus(idleBefore);
+            final ThreadStats idleAll = ThreadStats.of(allPrefix).minus(idleAllBefore);
 
             final EchoLoadClient client = new EchoLoadClient(address, connections, size, clientThreads);
             client.connect();
@@ -140,7 +146,7 @@ public final class TcpEchoBenchmark
             final ThreadStats serverDelta = ThreadStats.of(serverPrefix).minus(serverBefore);
             final ThreadStats clientDelta = ThreadStats.of(EchoLoadClient.THREAD_PREFIX).minus(clientBefore);
             client.stop();
-            return new Run(round, target, client.result(), serverDelta, clientDelta, idle, idleMillis, gcs);
+            return new Run(round, target, client.result(), serverDelta, clientDelta, idle, idleAll, idleMillis, gcs);
         }
     }
 
@@ -159,6 +165,8 @@ public final class TcpEchoBenchmark
         System.out.println("| | zilla | plain | zilla / plain |");
         System.out.println("|---|---:|---:|---:|");
         row("messages/s", zilla, plain, Total::messagesPerSecond, "%,.0f");
+        row("messages/s, slowest round", zilla, plain, t -> t.slowest, "%,.0f");
+        row("messages/s, fastest round", zilla, plain, t -> t.fastest, "%,.0f");
         row("MiB/s (each way)", zilla, plain, t -> t.messagesPerSecond() * size / (1024.0 * 1024.0), "%,.1f");
         row("RTT p50 (µs)", zilla, plain, t -> t.rtt.getValueAtPercentile(50) / 1e3, "%,.0f");
         row("RTT p99 (µs)", zilla, plain, t -> t.rtt.getValueAtPercentile(99) / 1e3, "%,.0f");
@@ -170,7 +178,9 @@ public final class TcpEchoBenchmark
         row("server allocation per message (B)", zilla, plain, t -> (double) t.serverAllocated / t.messages, "%.4f");
         row("server allocation while measuring (B)", zilla, plain, t -> (double) t.serverAllocated, "%,.0f");
         row("GCs while measuring", zilla, plain, t -> (double) t.gcs, "%.0f");
-        row("idle server CPU (% of a core)", zilla, plain, t -> 100.0 * t.idleCpuNanos / t.idleNanos, "%.3f");
+        row("idle CPU, workers (% of a core)", zilla, plain, t -> 100.0 * t.idleCpuNanos / t.idleNanos, "%.3f");
+        row("idle CPU, all zilla-* threads (% of a core)", zilla, plain, t -> 100.0 * t.idleAllCpuNanos / t.idleNanos,
+            "%.3f");
         row("errors", zilla, plain, t -> (double) t.errors, "%.0f");
     }
 
@@ -239,7 +249,7 @@ public final class TcpEchoBenchmark
 
     /** One target under load: the client's result and what the threads of both sides spent. */
     record Run(int round, String target, Result result, ThreadStats server, ThreadStats client, ThreadStats idle,
-        long idleMillis, long gcs)
+        ThreadStats idleAll, long idleMillis, long gcs)
     {
         String format()
         {
@@ -266,8 +276,11 @@ public final class TcpEchoBenchmark
         private long serverAllocated;
         private long gcs;
         private long idleCpuNanos;
+        private long idleAllCpuNanos;
         private long idleNanos;
         private long errors;
+        private double slowest = Double.MAX_VALUE;
+        private double fastest;
 
         void add(Run run)
         {
@@ -279,6 +292,9 @@ public final class TcpEchoBenchmark
             serverAllocated += run.server.allocated;
             gcs += run.gcs;
             idleCpuNanos += run.idle.cpuNanos;
+            idleAllCpuNanos += run.idleAll.cpuNanos;
+            slowest = Math.min(slowest, run.result.messagesPerSecond());
+            fastest = Math.max(fastest, run.result.messagesPerSecond());
             idleNanos += run.idleMillis * 1_000_000L;
             errors += run.result.errors();
         }
