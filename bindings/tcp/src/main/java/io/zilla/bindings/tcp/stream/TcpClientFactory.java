@@ -170,6 +170,7 @@ public final class TcpClientFactory extends TcpStreamFactory
 
         private long initialSeq;
         private long initialAck;
+        private long initialAckSent;
         private int initialMax;
 
         private long replySeq;
@@ -438,7 +439,7 @@ public final class TcpClientFactory extends TcpStreamFactory
             if (acknowledged > 0)
             {
                 initialAck += acknowledged;
-                doAppWindow(traceId);
+                doAppWindowIfDue(traceId);
             }
         }
 
@@ -460,7 +461,7 @@ public final class TcpClientFactory extends TcpStreamFactory
             if (reserved > 0)
             {
                 initialAck += reserved;
-                doAppWindow(flush.traceId());
+                doAppWindowIfDue(flush.traceId());
             }
         }
 
@@ -609,7 +610,7 @@ public final class TcpClientFactory extends TcpStreamFactory
                 initialAck += written;
                 if (!TcpState.initialClosing(state))
                 {
-                    doAppWindow(traceId);
+                    doAppWindowIfDue(traceId);
                 }
             }
             if (writeSlot == NO_SLOT && TcpState.initialClosing(state))
@@ -715,8 +716,22 @@ public final class TcpClientFactory extends TcpStreamFactory
             }
         }
 
+        /**
+         * Acknowledges written bytes once they reach half the window, not after every frame: the app always keeps
+         * at least half its credit, and a stream of small messages costs one Window per half window instead of
+         * one per message.
+         */
+        private void doAppWindowIfDue(long traceId)
+        {
+            if (initialAck - initialAckSent >= initialMax >> 1)
+            {
+                doAppWindow(traceId);
+            }
+        }
+
         private void doAppWindow(long traceId)
         {
+            initialAckSent = initialAck;
             state |= TcpState.INITIAL_OPENED;
             doWindow(app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, 0);
         }

@@ -327,6 +327,7 @@ public final class TcpServerFactory extends TcpStreamFactory
 
         private long replySeq;
         private long replyAck;
+        private long replyAckSent;
         private int replyMax;
 
         private int state;
@@ -463,7 +464,7 @@ public final class TcpServerFactory extends TcpStreamFactory
             if (acknowledged > 0)
             {
                 replyAck += acknowledged;
-                doAppWindow(traceId);
+                doAppWindowIfDue(traceId);
             }
         }
 
@@ -485,7 +486,7 @@ public final class TcpServerFactory extends TcpStreamFactory
             if (reserved > 0)
             {
                 replyAck += reserved;
-                doAppWindow(flush.traceId());
+                doAppWindowIfDue(flush.traceId());
             }
         }
 
@@ -630,7 +631,7 @@ public final class TcpServerFactory extends TcpStreamFactory
                 replyAck += written;
                 if (!TcpState.replyClosing(state))
                 {
-                    doAppWindow(traceId);
+                    doAppWindowIfDue(traceId);
                 }
             }
             if (writeSlot == NO_SLOT && TcpState.replyClosing(state))
@@ -722,8 +723,22 @@ public final class TcpServerFactory extends TcpStreamFactory
             }
         }
 
+        /**
+         * Acknowledges written bytes once they reach half the window, not after every frame: the app always keeps
+         * at least half its credit, and a stream of small messages costs one Window per half window instead of
+         * one per message.
+         */
+        private void doAppWindowIfDue(long traceId)
+        {
+            if (replyAck - replyAckSent >= replyMax >> 1)
+            {
+                doAppWindow(traceId);
+            }
+        }
+
         private void doAppWindow(long traceId)
         {
+            replyAckSent = replyAck;
             state |= TcpState.REPLY_OPENED;
             doWindow(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, 0);
         }
