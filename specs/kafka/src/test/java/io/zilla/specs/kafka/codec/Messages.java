@@ -4,11 +4,13 @@
 package io.zilla.specs.kafka.codec;
 
 import java.nio.ByteBuffer;
+import java.util.function.BiFunction;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.apache.kafka.common.protocol.Message;
 import org.apache.kafka.common.protocol.ObjectSerializationCache;
+import org.apache.kafka.common.protocol.Readable;
 
 /** Serializes kafka-clients messages, the reference the codecs are tested against. */
 final class Messages
@@ -25,6 +27,15 @@ final class Messages
         final ByteBuffer out = ByteBuffer.allocate(message.size(cache, version));
         message.write(new ByteBufferAccessor(out), cache, version);
         return out.array();
+    }
+
+    /** A deep copy, unknown tagged fields included (which {@code duplicate()} leaves out). */
+    static <T extends Message> T copy(
+        T message,
+        short version,
+        BiFunction<Readable, Short, T> parser)
+    {
+        return parser.apply(new ByteBufferAccessor(ByteBuffer.wrap(bytes(message, version))), version);
     }
 
     static ByteBufferAccessor reader(
