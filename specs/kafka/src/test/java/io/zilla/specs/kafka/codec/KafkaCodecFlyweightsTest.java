@@ -39,10 +39,8 @@ class KafkaCodecFlyweightsTest
         // the IDL reads a size of -1 as null octets: the proxy refuses a frame without payload
         buffer.putInt(0, -1, BIG_ENDIAN);
         final FrameFW frame = new FrameFW().tryWrap(buffer, 0, 4);
-        if (frame != null)
-        {
-            assertNull(frame.payload());
-        }
+        assertNotNull(frame);
+        assertNull(frame.payload());
         buffer.putInt(0, -2, BIG_ENDIAN);
         assertNull(new FrameFW().tryWrap(buffer, 0, 64));
     }
