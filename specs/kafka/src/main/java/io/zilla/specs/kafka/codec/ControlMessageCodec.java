@@ -39,7 +39,7 @@ final class ControlMessageCodec
     /**
      * Writes {@code message} at {@code version} into {@code buffer} from {@code offset} to at most {@code maxLimit}.
      *
-     * @return the number of bytes written, or {@link #FAILED} when they do not fit
+     * @return the number of bytes written, or {@link #FAILED} when they do not fit or cannot be written
      */
     static int write(
         ApiMessage message,
@@ -48,15 +48,23 @@ final class ControlMessageCodec
         int offset,
         int maxLimit)
     {
-        final ObjectSerializationCache cache = new ObjectSerializationCache();
-        final int size = message.size(cache, version);
         int written = FAILED;
-        if (size <= maxLimit - offset)
+        try
         {
-            final ByteBuffer out = ByteBuffer.allocate(size);
-            message.write(new ByteBufferAccessor(out), cache, version);
-            buffer.putBytes(offset, out.array(), 0, size);
-            written = size;
+            final ObjectSerializationCache cache = new ObjectSerializationCache();
+            final int size = message.size(cache, version);
+            if (size <= maxLimit - offset)
+            {
+                final ByteBuffer out = ByteBuffer.allocate(size);
+                message.write(new ByteBufferAccessor(out), cache, version);
+                buffer.putBytes(offset, out.array(), 0, size);
+                written = size;
+            }
+        }
+        catch (RuntimeException ex)
+        {
+            // a body that reads but cannot be written back (tagged fields out of order): malformed
+            written = FAILED;
         }
         return written;
     }

@@ -6,6 +6,7 @@ package io.zilla.specs.kafka.codec;
 import static java.nio.ByteOrder.BIG_ENDIAN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.common.message.ApiVersionsResponseData;
@@ -60,6 +61,18 @@ class ApiVersionsResponsesTest
             }
             assertEquals(ApiVersionsResponses.FAILED, ApiVersionsResponses.intersect(buffer, OFFSET, bytes.length, version,
                 proxy, destination, 0, written - 1), what);
+
+            for (int index = 0; index < bytes.length; index++)
+            {
+                for (int corrupt : new int[] {0x00, 0x7f, 0x80, 0xff})
+                {
+                    final UnsafeBuffer corrupted = Messages.withJunkAfter(OFFSET, bytes);
+                    corrupted.putByte(OFFSET + index, (byte) corrupt);
+                    final int result = ApiVersionsResponses.intersect(corrupted, OFFSET, bytes.length, version, proxy,
+                        destination, 0, destination.capacity());
+                    assertTrue(result == ApiVersionsResponses.FAILED || result > 0, what + " corrupted at " + index);
+                }
+            }
         }
     }
 

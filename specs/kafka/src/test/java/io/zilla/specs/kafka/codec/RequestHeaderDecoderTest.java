@@ -70,6 +70,22 @@ class RequestHeaderDecoderTest
     }
 
     @Test
+    void shouldNeverThrowOnACorruptedHeader()
+    {
+        final byte[] bytes = header(ApiKeys.METADATA, 12, "client", (short) 2, true);
+        for (int index = 0; index < bytes.length; index++)
+        {
+            for (int corrupt : new int[] {0x00, 0x7f, 0x80, 0xff})
+            {
+                final UnsafeBuffer buffer = Messages.withJunkAfter(OFFSET, bytes);
+                buffer.putByte(OFFSET + index, (byte) corrupt);
+                final int limit = decoder.wrap(buffer, OFFSET, OFFSET + bytes.length);
+                assertTrue(limit < 0 || limit > OFFSET && limit <= OFFSET + bytes.length, "corrupted at " + index);
+            }
+        }
+    }
+
+    @Test
     void shouldRejectAClientIdLongerThanTheHeader()
     {
         final byte[] bytes = header(ApiKeys.PRODUCE, 3, "client", (short) 1, false);

@@ -5,6 +5,7 @@ package io.zilla.specs.kafka.codec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.function.BiFunction;
 
@@ -22,6 +23,7 @@ final class RewriterAssertions
 
     private static final int OFFSET = 5;
     private static final int DESTINATION_OFFSET = 11;
+    private static final byte[] CORRUPTIONS = {0x00, 0x01, 0x7f, (byte) 0x80, (byte) 0xfe, (byte) 0xff};
 
     private RewriterAssertions()
     {
@@ -64,6 +66,19 @@ final class RewriterAssertions
         {
             assertEquals(ResponseRewriter.FAILED, rewriter.rewrite(buffer, OFFSET, length, version, PROXY,
                 destination, DESTINATION_OFFSET, destination.capacity()), what + " truncated to " + length);
+        }
+
+        // corrupt each byte in turn (lengths, counts, varints): the rewriter fails or rewrites, never throws
+        for (int index = 0; index < bytes.length; index++)
+        {
+            for (byte corrupt : CORRUPTIONS)
+            {
+                final UnsafeBuffer corrupted = Messages.withJunkAfter(OFFSET, bytes);
+                corrupted.putByte(OFFSET + index, corrupt);
+                final int result = rewriter.rewrite(corrupted, OFFSET, bytes.length, version, PROXY,
+                    destination, DESTINATION_OFFSET, destination.capacity());
+                assertTrue(result == ResponseRewriter.FAILED || result > 0, what + " corrupted at " + index);
+            }
         }
     }
 
