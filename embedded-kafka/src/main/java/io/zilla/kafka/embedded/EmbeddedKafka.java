@@ -44,6 +44,9 @@ import org.apache.kafka.common.Uuid;
 public final class EmbeddedKafka implements AutoCloseable
 {
     public static final String STARTED = "Kafka Server started";
+    // a broker for tests and demos: a small heap, and a quick start on few cores (C1 only, serial GC)
+    public static final List<String> DEFAULT_JVM_OPTIONS =
+        List.of("-Xmx256m", "-Xms64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
     private static final String KAFKA_MAIN = "kafka.Kafka";
     private static final String STORAGE_TOOL = "kafka.tools.StorageTool";
@@ -52,7 +55,8 @@ public final class EmbeddedKafka implements AutoCloseable
     private static final int LOG_TAIL_LINES = 40;
 
     private final Map<String, String> overrides = new LinkedHashMap<>();
-    private final List<String> jvmOptions = new ArrayList<>(List.of("-Xmx256m", "-Xms64m"));
+    private final List<String> jvmOptions = new ArrayList<>(DEFAULT_JVM_OPTIONS);
+
     private int port;
     private int controllerPort;
     private Duration startTimeout = Duration.ofSeconds(60);
@@ -92,7 +96,7 @@ public final class EmbeddedKafka implements AutoCloseable
         return this;
     }
 
-    /** Options of the child JVM, replacing the default {@code -Xmx256m -Xms64m}. */
+    /** Options of the child JVM, replacing {@link #DEFAULT_JVM_OPTIONS} (e.g. without C1 only, for throughput runs). */
     public synchronized EmbeddedKafka jvmOptions(List<String> options)
     {
         checkNotStarted();
@@ -355,6 +359,9 @@ public final class EmbeddedKafka implements AutoCloseable
         properties.put("transaction.state.log.min.isr", "1");
         properties.put("transaction.state.log.num.partitions", "1");
         properties.put("group.initial.rebalance.delay.ms", "0");
+        // after a kill -9 the restarted broker cannot register until its previous session expired (9 s by default)
+        properties.put("broker.heartbeat.interval.ms", "500");
+        properties.put("broker.session.timeout.ms", "3000");
         properties.putAll(overrides);
 
         StringBuilder text = new StringBuilder("# written by io.zilla.kafka.embedded.EmbeddedKafka\n");
