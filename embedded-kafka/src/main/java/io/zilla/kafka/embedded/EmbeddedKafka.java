@@ -244,9 +244,9 @@ public final class EmbeddedKafka implements AutoCloseable
     /** Stops the broker if it runs and starts it again on the same ports with the same data directory. */
     public synchronized void restart()
     {
-        if (directory == null)
+        if (directory == null || !Files.isDirectory(directory))
         {
-            throw new IllegalStateException("not started");
+            throw new IllegalStateException("not started, or closed: " + this);
         }
         stop();
         try

@@ -27,8 +27,10 @@ class EmbeddedKafkaTest
     {
         Path directory;
         ProcessHandle first;
+        EmbeddedKafka closed;
         try (EmbeddedKafka kafka = new EmbeddedKafka().start())
         {
+            closed = kafka;
             directory = kafka.directory();
             int port = kafka.port();
             assertNotEquals(port, kafka.controllerPort());
@@ -64,6 +66,8 @@ class EmbeddedKafkaTest
         }
 
         assertFalse(Files.exists(directory), directory + " still exists");
+        assertThrows(IllegalStateException.class, closed::restart);
+        assertThrows(IllegalStateException.class, closed::start);
         assertFalse(first.isAlive());
         String marker = directory.toString();
         List<ProcessHandle> left = ProcessHandle.current().descendants()
