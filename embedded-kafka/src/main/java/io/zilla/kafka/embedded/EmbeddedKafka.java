@@ -1,0 +1,553 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.kafka.embedded;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.Uuid;
+
+/**
+ * A real single-node Apache Kafka broker (KRaft, combined broker and controller) in a child JVM on loopback ports.
+ * <p>
+ * {@link #start()} picks free ports (unless set), formats a fresh temporary data directory and starts
+ * {@code kafka.Kafka} with the jars of this JVM's class path; {@link #close()} stops it and deletes the directory.
+ * A JVM shutdown hook kills the child and deletes the directory when the owning JVM exits without closing.
+ * The broker's output goes to {@code broker.log} in the data directory, never to the console.
+ */
+public final class EmbeddedKafka implements AutoCloseable
+{
+    public static final String STARTED = "Kafka Server started";
+    // a broker for tests and demos: a small heap, and a quick start on few cores (C1 only, serial GC)
+    public static final List<String> DEFAULT_JVM_OPTIONS =
+        List.of("-Xmx256m", "-Xms64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+
+    private static final String KAFKA_MAIN = "kafka.Kafka";
+    private static final String STORAGE_TOOL = "kafka.tools.StorageTool";
+    private static final Pattern EXCLUDED_JARS =
+        Pattern.compile("(slf4j-(simple|reload4j|jdk14|nop|log4j12)|logback-classic|surefire|junit|opentest4j)[^/\\\\]*\\.jar$");
+    private static final int LOG_TAIL_LINES = 40;
+
+    private final Map<String, String> overrides = new LinkedHashMap<>();
+    private final List<String> jvmOptions = new ArrayList<>(DEFAULT_JVM_OPTIONS);
+
+    private int port;
+    private int controllerPort;
+    private Duration startTimeout = Duration.ofSeconds(60);
+    private String classPath;
+
+    private volatile Path directory;
+    private volatile Path logFile;
+    private volatile Process process;
+    private Thread shutdownHook;
+
+    /** A broker on free ports, chosen at {@link #start()}. */
+    public EmbeddedKafka()
+    {
+    }
+
+    /** The broker's PLAINTEXT port; 0 (the default) picks a free one. */
+    public synchronized EmbeddedKafka port(int port)
+    {
+        checkNotStarted();
+        this.port = port;
+        return this;
+    }
+
+    /** The controller's port; 0 (the default) picks a free one. */
+    public synchronized EmbeddedKafka controllerPort(int controllerPort)
+    {
+        checkNotStarted();
+        this.controllerPort = controllerPort;
+        return this;
+    }
+
+    /** A broker property written to server.properties after the defaults (e.g. {@code num.partitions}). */
+    public synchronized EmbeddedKafka property(String name, Object value)
+    {
+        checkNotStarted();
+        overrides.put(name, String.valueOf(value));
+        return this;
+    }
+
+    /** Options of the child JVM, replacing {@link #DEFAULT_JVM_OPTIONS} (e.g. without C1 only, for throughput runs). */
+    public synchronized EmbeddedKafka jvmOptions(List<String> options)
+    {
+        checkNotStarted();
+        jvmOptions.clear();
+        jvmOptions.addAll(options);
+        return this;
+    }
+
+    /** How long {@link #start()} and {@link #restart()} wait for "Kafka Server started"; 60 s by default. */
+    public synchronized EmbeddedKafka startTimeout(Duration startTimeout)
+    {
+        this.startTimeout = startTimeout;
+        return this;
+    }
+
+    /** The child's class path; by default the entries of {@code java.class.path} the broker needs. */
+    public synchronized EmbeddedKafka classPath(String classPath)
+    {
+        checkNotStarted();
+        this.classPath = classPath;
+        return this;
+    }
+
+    /** Formats a fresh data directory and starts the broker; returns once it logged "Kafka Server started". */
+    public synchronized EmbeddedKafka start()
+    {
+        checkNotStarted();
+        try
+        {
+            if (classPath == null)
+            {
+                classPath = brokerClassPath(System.getProperty("java.class.path"));
+            }
+            choosePorts();
+            directory = Files.createTempDirectory("embedded-kafka-");
+            logFile = directory.resolve("broker.log");
+            shutdownHook = new Thread(this::onShutdown, "embedded-kafka-shutdown");
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
+
+            writeServerProperties();
+            writeLoggingConfig();
+            format();
+            launch();
+            return this;
+        }
+        catch (IOException ex)
+        {
+            close();
+            throw new UncheckedIOException(ex);
+        }
+        catch (RuntimeException ex)
+        {
+            close();
+            throw ex;
+        }
+    }
+
+    /** {@code 127.0.0.1:<port>}, for {@code bootstrap.servers}. */
+    public synchronized String bootstrapServers()
+    {
+        return "127.0.0.1:" + port;
+    }
+
+    public synchronized int port()
+    {
+        return port;
+    }
+
+    public synchronized int controllerPort()
+    {
+        return controllerPort;
+    }
+
+    /** The data directory: server.properties, broker.log and the log segments (kraft/). */
+    public synchronized Path directory()
+    {
+        return directory;
+    }
+
+    /** The broker's output (stdout and stderr), appended across restarts. */
+    public synchronized Path logFile()
+    {
+        return logFile;
+    }
+
+    /** The child JVM, while it runs. */
+    public synchronized ProcessHandle process()
+    {
+        return process != null ? process.toHandle() : null;
+    }
+
+    public synchronized boolean isRunning()
+    {
+        return process != null && process.isAlive();
+    }
+
+    /** Creates a topic with replication factor 1 and waits until the controller accepted it. */
+    public void createTopic(String name, int partitions)
+    {
+        try (Admin admin = admin())
+        {
+            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        }
+        catch (InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+        catch (ExecutionException | TimeoutException ex)
+        {
+            throw new IllegalStateException("create topic " + name + " failed", ex);
+        }
+    }
+
+    /** A new admin client for this broker; the caller closes it. */
+    public Admin admin()
+    {
+        Properties config = new Properties();
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        return Admin.create(config);
+    }
+
+    /** Stops the broker with SIGTERM (a controlled shutdown) and waits for it; kills it after 30 s. */
+    public synchronized void stop()
+    {
+        if (process != null)
+        {
+            process.destroy();
+            await(process, Duration.ofSeconds(30));
+            process = null;
+        }
+    }
+
+    /** Kills the broker with SIGKILL, as a crash would: no controlled shutdown, no flush. */
+    public synchronized void kill()
+    {
+        if (process != null)
+        {
+            process.destroyForcibly();
+            await(process, Duration.ofSeconds(30));
+            process = null;
+        }
+    }
+
+    /** Stops the broker if it runs and starts it again on the same ports with the same data directory. */
+    public synchronized void restart()
+    {
+        if (directory == null || !Files.isDirectory(directory))
+        {
+            throw new IllegalStateException("not started, or closed: " + this);
+        }
+        stop();
+        try
+        {
+            launch();
+        }
+        catch (IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /** Stops the broker and deletes its data directory. */
+    @Override
+    public synchronized void close()
+    {
+        try
+        {
+            stop();
+        }
+        finally
+        {
+            deleteDirectory();
+            if (shutdownHook != null)
+            {
+                try
+                {
+                    Runtime.getRuntime().removeShutdownHook(shutdownHook);
+                }
+                catch (IllegalStateException ex)
+                {
+                    // the JVM is already shutting down: the hook runs and finds nothing left to do
+                }
+                shutdownHook = null;
+            }
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "EmbeddedKafka[" + bootstrapServers() + ", " + directory + "]";
+    }
+
+    /**
+     * The entries of a class path that the broker's JVM needs: everything but test frameworks and slf4j
+     * backends other than log4j2 (the broker logs through log4j2).
+     */
+    static String brokerClassPath(String classPath)
+    {
+        List<String> entries = Stream.of(classPath.split(Pattern.quote(File.pathSeparator)))
+            .filter(e -> !e.isEmpty())
+            .filter(e -> !EXCLUDED_JARS.matcher(e).find())
+            .collect(Collectors.toList());
+        boolean found = entries.stream().anyMatch(EmbeddedKafka::holdsKafka);
+        if (!found)
+        {
+            throw new IllegalStateException("no kafka_2.13 jar (class " + KAFKA_MAIN + ") on the class path: " + classPath);
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    private static boolean holdsKafka(String entry)
+    {
+        Path path = Paths.get(entry);
+        String name = path.getFileName() != null ? path.getFileName().toString() : "";
+        return name.startsWith("kafka_2.13") && name.endsWith(".jar")
+            || Files.isDirectory(path) && Files.exists(path.resolve("kafka/Kafka.class"));
+    }
+
+    private void checkNotStarted()
+    {
+        if (directory != null)
+        {
+            throw new IllegalStateException("already started: " + this);
+        }
+    }
+
+    private void choosePorts() throws IOException
+    {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        try (ServerSocket first = new ServerSocket();
+            ServerSocket second = new ServerSocket())
+        {
+            first.bind(new InetSocketAddress(loopback, port));
+            second.bind(new InetSocketAddress(loopback, controllerPort));
+            port = first.getLocalPort();
+            controllerPort = second.getLocalPort();
+        }
+    }
+
+    private void writeServerProperties() throws IOException
+    {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("process.roles", "broker,controller");
+        properties.put("node.id", "1");
+        properties.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+        properties.put("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        properties.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
+        properties.put("controller.listener.names", "CONTROLLER");
+        properties.put("inter.broker.listener.name", "PLAINTEXT");
+        properties.put("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");
+        properties.put("log.dirs", directory.resolve("kraft").toString());
+        properties.put("num.partitions", "1");
+        properties.put("offsets.topic.replication.factor", "1");
+        properties.put("offsets.topic.num.partitions", "1");
+        properties.put("share.coordinator.state.topic.replication.factor", "1");
+        properties.put("share.coordinator.state.topic.min.isr", "1");
+        properties.put("transaction.state.log.replication.factor", "1");
+        properties.put("transaction.state.log.min.isr", "1");
+        properties.put("transaction.state.log.num.partitions", "1");
+        properties.put("group.initial.rebalance.delay.ms", "0");
+        // after a kill -9 the restarted broker cannot register until its previous session expired (9 s by default)
+        properties.put("broker.heartbeat.interval.ms", "500");
+        properties.put("broker.session.timeout.ms", "3000");
+        properties.putAll(overrides);
+
+        StringBuilder text = new StringBuilder("# written by io.zilla.kafka.embedded.EmbeddedKafka\n");
+        properties.forEach((name, value) -> text.append(name).append('=').append(value).append('\n'));
+        Files.writeString(directory.resolve("server.properties"), text.toString(), StandardCharsets.UTF_8);
+    }
+
+    private void writeLoggingConfig() throws IOException
+    {
+        String config = String.join("\n",
+            "status = warn",
+            "appender.out.type = Console",
+            "appender.out.name = OUT",
+            "appender.out.layout.type = PatternLayout",
+            "appender.out.layout.pattern = [%d] %p %m (%c)%n",
+            "rootLogger.level = INFO",
+            "rootLogger.appenderRef.out.ref = OUT",
+            "logger.kafka.name = org.apache.kafka",
+            "logger.kafka.level = INFO",
+            "");
+        Files.writeString(directory.resolve("log4j2.properties"), config, StandardCharsets.UTF_8);
+    }
+
+    private void format() throws IOException
+    {
+        Path formatLog = directory.resolve("format.log");
+        Process format = new ProcessBuilder(command(STORAGE_TOOL, "format", "-t", Uuid.randomUuid().toString(),
+                "-c", directory.resolve("server.properties").toString()))
+            .directory(directory.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(formatLog.toFile())
+            .start();
+        if (!await(format, startTimeout) || format.exitValue() != 0)
+        {
+            throw new IllegalStateException("kafka storage format failed:\n" + tail(formatLog, 0));
+        }
+    }
+
+    private void launch() throws IOException
+    {
+        long offset = Files.exists(logFile) ? Files.size(logFile) : 0L;
+        process = new ProcessBuilder(command(KAFKA_MAIN, directory.resolve("server.properties").toString()))
+            .directory(directory.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+            .start();
+
+        long deadline = System.nanoTime() + startTimeout.toNanos();
+        while (!logContains(offset, STARTED))
+        {
+            if (!process.isAlive())
+            {
+                int status = process.exitValue();
+                process = null;
+                throw new IllegalStateException("kafka exited with " + status + " before it started:\n" + tail(logFile, offset));
+            }
+            if (System.nanoTime() > deadline)
+            {
+                kill();
+                throw new IllegalStateException("kafka did not start within " + startTimeout + ":\n" + tail(logFile, offset));
+            }
+            sleep(50);
+        }
+    }
+
+    private List<String> command(String mainClass, String... args)
+    {
+        List<String> command = new ArrayList<>();
+        command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.add("-Dlog4j2.configurationFile=" + directory.resolve("log4j2.properties"));
+        command.add("-Djava.awt.headless=true");
+        command.add("-cp");
+        command.add(classPath);
+        command.add(mainClass);
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    private boolean logContains(long offset, String text) throws IOException
+    {
+        if (!Files.exists(logFile))
+        {
+            return false;
+        }
+        try (RandomAccessFile file = new RandomAccessFile(logFile.toFile(), "r"))
+        {
+            long length = file.length() - offset;
+            if (length <= 0)
+            {
+                return false;
+            }
+            byte[] bytes = new byte[(int) Math.min(length, Integer.MAX_VALUE - 8)];
+            file.seek(offset);
+            file.readFully(bytes);
+            return new String(bytes, StandardCharsets.UTF_8).contains(text);
+        }
+    }
+
+    private static String tail(Path file, long offset)
+    {
+        try
+        {
+            if (!Files.exists(file))
+            {
+                return "(no output)";
+            }
+            byte[] bytes = Files.readAllBytes(file);
+            int from = (int) Math.min(offset, bytes.length);
+            String[] lines = new String(bytes, from, bytes.length - from, StandardCharsets.UTF_8).split("\n");
+            int first = Math.max(0, lines.length - LOG_TAIL_LINES);
+            return String.join("\n", List.of(lines).subList(first, lines.length));
+        }
+        catch (IOException ex)
+        {
+            return "(cannot read " + file + ": " + ex + ")";
+        }
+    }
+
+    private static boolean await(Process process, Duration timeout)
+    {
+        try
+        {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
+            {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+                return false;
+            }
+            return true;
+        }
+        catch (InterruptedException ex)
+        {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static void sleep(long millis)
+    {
+        try
+        {
+            Thread.sleep(millis);
+        }
+        catch (InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while kafka starts", ex);
+        }
+    }
+
+    private void onShutdown()
+    {
+        // not synchronized: the owner may hold the lock in start() while its JVM exits
+        Process child = process;
+        if (child != null)
+        {
+            child.destroyForcibly();
+            await(child, Duration.ofSeconds(10));
+        }
+        try
+        {
+            deleteDirectory();
+        }
+        catch (UncheckedIOException ex)
+        {
+            // best effort while the JVM exits
+        }
+    }
+
+    private void deleteDirectory()
+    {
+        if (directory != null && Files.exists(directory))
+        {
+            try (Stream<Path> paths = Files.walk(directory))
+            {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).collect(Collectors.toList()))
+                {
+                    Files.deleteIfExists(path);
+                }
+            }
+            catch (IOException ex)
+            {
+                throw new UncheckedIOException("cannot delete " + directory, ex);
+            }
+        }
+    }
+}
