@@ -53,19 +53,26 @@ final class Zilla
     }
 
     /** Waits until stdout holds {@code text}; fails at once when the command has returned without it. */
+    /** Waits for a whole line of stdout containing {@code text}: the command may be halfway through printing it. */
     void awaitOut(String text, Duration timeout)
     {
         final long deadline = System.nanoTime() + timeout.toNanos();
-        while (!out().contains(text))
+        while (!hasLine(out(), text))
         {
             // read out again after finished: the command may have printed it just before returning
-            if (finished && !out().contains(text) || System.nanoTime() > deadline)
+            if (finished && !hasLine(out(), text) || System.nanoTime() > deadline)
             {
                 throw new AssertionError("no '" + text + "' on stdout (command returned: " + finished + "); stdout: "
                     + out() + " stderr: " + err());
             }
             sleep(10);
         }
+    }
+
+    private static boolean hasLine(String output, String text)
+    {
+        final int at = output.indexOf(text);
+        return at >= 0 && output.indexOf('\n', at) >= 0;
     }
 
     static void sleep(long millis)
