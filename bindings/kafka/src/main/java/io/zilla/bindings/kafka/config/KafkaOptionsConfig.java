@@ -1,0 +1,37 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka.config;
+
+import java.util.List;
+import java.util.Map;
+
+import io.zilla.engine.config.OptionsConfig;
+
+/**
+ * The options of a kafka proxy: the real bootstrap servers ({@code host:port}) and how brokers are advertised to
+ * clients: {@code host}, the proxy's {@code bootstrapPort}, and the proxy's port for each broker node id.
+ */
+public record KafkaOptionsConfig(List<String> bootstrap, String advertiseHost, int bootstrapPort, Map<Integer, Integer> ports)
+    implements OptionsConfig
+{
+    public KafkaOptionsConfig
+    {
+        bootstrap = List.copyOf(bootstrap);
+        ports = Map.copyOf(ports);
+    }
+
+    /** The node id whose advertised port is {@code port}, or -1. */
+    public int nodeOf(int port)
+    {
+        int nodeId = -1;
+        for (Map.Entry<Integer, Integer> entry : ports.entrySet())
+        {
+            if (entry.getValue() == port)
+            {
+                nodeId = entry.getKey();
+            }
+        }
+        return nodeId;
+    }
+}

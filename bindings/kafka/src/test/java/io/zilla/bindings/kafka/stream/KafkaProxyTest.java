@@ -1,0 +1,212 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka.stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+import io.zilla.engine.internal.event.EngineEvent;
+import io.zilla.engine.test.EngineExtension;
+import io.zilla.kafka.embedded.EmbeddedKafka;
+import io.zilla.kafka.embedded.EmbeddedKafkaExtension;
+import io.zilla.kafka.embedded.KafkaTopics;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.DescribeClusterResult;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** kafka-clients 4.4 through tcp server, kafka proxy and tcp client to a real broker. */
+@ExtendWith(EmbeddedKafkaExtension.class)
+class KafkaProxyTest
+{
+    private static final String LOOPBACK = "127.0.0.1";
+
+    @RegisterExtension
+    final EngineExtension engine = new EngineExtension();
+
+    private int bootstrapPort;
+    private int nodePort;
+
+    private void start(EmbeddedKafka kafka)
+    {
+        bootstrapPort = freePort();
+        nodePort = freePort();
+        engine.anchor(KafkaProxyTest.class)
+            .workers(2)
+            .env("BOOTSTRAP_PORT", String.valueOf(bootstrapPort))
+            .env("NODE1_PORT", String.valueOf(nodePort))
+            .env("KAFKA_BOOTSTRAP", kafka.bootstrapServers())
+            .start("proxy.yaml");
+    }
+
+    @Test
+    void shouldAdvertiseOnlyProxyAddresses(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        start(kafka);
+        final String topic = topics.create(8);
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, LOOPBACK + ":" + bootstrapPort)))
+        {
+            final DescribeClusterResult cluster = admin.describeCluster();
+            final Collection<Node> nodes = cluster.nodes().get(20, TimeUnit.SECONDS);
+            assertEquals(1, nodes.size());
+            for (Node node : nodes)
+            {
+                assertEquals(LOOPBACK, node.host());
+                assertEquals(nodePort, node.port());
+            }
+            final Node controller = cluster.controller().get(20, TimeUnit.SECONDS);
+            assertEquals(nodePort, controller.port());
+
+            final TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
+                .get(20, TimeUnit.SECONDS).get(topic);
+            assertEquals(8, description.partitions().size());
+            for (TopicPartitionInfo partition : description.partitions())
+            {
+                assertEquals(LOOPBACK, partition.leader().host());
+                assertEquals(nodePort, partition.leader().port());
+            }
+        }
+    }
+
+    @Test
+    void shouldProduceAndConsumeThroughProxy(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        start(kafka);
+        final String topic = topics.create(8);
+        final String bootstrap = LOOPBACK + ":" + bootstrapPort;
+        final Map<String, String> sent = new HashMap<>();
+        final Map<String, Integer> partitions = new HashMap<>();
+
+        final Properties producerConfig = new Properties();
+        producerConfig.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        producerConfig.put(ProducerConfig.ACKS_CONFIG, "all");
+        producerConfig.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        producerConfig.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerConfig))
+        {
+            for (int i = 0; i < 100; i++)
+            {
+                final String key = "key-" + i;
+                final String value = "value-" + i + "-" + "x".repeat(i * 10);
+                final int partition = producer.send(new ProducerRecord<>(topic, key, value)).get(20, TimeUnit.SECONDS)
+                    .partition();
+                sent.put(key, value);
+                partitions.put(key, partition);
+            }
+        }
+
+        final Properties consumerConfig = new Properties();
+        consumerConfig.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        consumerConfig.put(ConsumerConfig.GROUP_ID_CONFIG, topic + "-group");
+        consumerConfig.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        consumerConfig.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        consumerConfig.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        final Map<String, String> received = new HashMap<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerConfig))
+        {
+            consumer.subscribe(List.of(topic));
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (received.size() < sent.size() && System.nanoTime() < deadline)
+            {
+                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(500)))
+                {
+                    received.put(record.key(), record.value());
+                    assertEquals(partitions.get(record.key()), record.partition());
+                }
+            }
+        }
+        assertEquals(sent, received);
+    }
+
+    @Test
+    void shouldCloseConnectionOnMalformedFrame(EmbeddedKafka kafka) throws Exception
+    {
+        start(kafka);
+        try (Socket socket = new Socket(LOOPBACK, bootstrapPort))
+        {
+            socket.setSoTimeout(10_000);
+            final DataOutputStream out = new DataOutputStream(socket.getOutputStream());
+            out.writeInt(-2);
+            out.flush();
+            final InputStream in = socket.getInputStream();
+            assertEquals(-1, readOrClosed(in));
+        }
+        assertTrue(awaitEvent("kafka.frame.malformed"));
+
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, LOOPBACK + ":" + bootstrapPort)))
+        {
+            assertEquals(1, admin.describeCluster().nodes().get(20, TimeUnit.SECONDS).size());
+        }
+    }
+
+    private static int readOrClosed(InputStream in)
+    {
+        try
+        {
+            return in.read();
+        }
+        catch (IOException ex)
+        {
+            // a reset connection is closed too
+            return -1;
+        }
+    }
+
+    private boolean awaitEvent(String name) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline)
+        {
+            for (EngineEvent event : engine.events())
+            {
+                if (name.equals(event.event()))
+                {
+                    return true;
+                }
+            }
+            Thread.sleep(50);
+        }
+        return false;
+    }
+
+    private static int freePort()
+    {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK)))
+        {
+            return socket.getLocalPort();
+        }
+        catch (IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+}
