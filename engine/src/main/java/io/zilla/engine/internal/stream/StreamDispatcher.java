@@ -18,9 +18,8 @@ import java.util.function.LongFunction;
 
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.engine.internal.metrics.BindingCounters;
-import io.zilla.specs.core.types.stream.AbortFW;
-import io.zilla.specs.core.types.stream.ResetFW;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -48,8 +47,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
     private final MessageConsumer writer = this::write;
     private final LongArrayList overloaded = new LongArrayList();
     private final MutableDirectBuffer faultBuffer = new UnsafeBuffer(new byte[256]);
-    private final ResetFW.Builder resetRW = new ResetFW.Builder();
-    private final AbortFW.Builder abortRW = new AbortFW.Builder();
+    private final StreamFrames faultFrames = new StreamFrames(faultBuffer);
 
     public StreamDispatcher(RingBuffer ring, LongFunction<BindingHandler> handlers, LongFunction<BindingCounters> counters,
         FaultReporter reporter)
@@ -305,20 +303,14 @@ public final class StreamDispatcher implements ControlledMessageHandler
 
     private void deliverReset(MessageConsumer target, long originId, long routedId, long streamId, long traceId)
     {
-        final ResetFW reset = resetRW.wrap(faultBuffer, 0, faultBuffer.capacity())
-            .originId(originId).routedId(routedId).streamId(streamId).sequence(0).acknowledge(0).maximum(0)
-            .traceId(traceId)
-            .build();
-        deliver(target, ResetFW.TYPE_ID, reset.buffer(), reset.offset(), reset.sizeof());
+        faultFrames.reset((type, buffer, index, length) -> deliver(target, type, buffer, index, length), originId, routedId,
+            streamId, 0L, 0L, 0, traceId, null, 0, 0);
     }
 
     private void deliverAbort(MessageConsumer target, long originId, long routedId, long streamId, long traceId)
     {
-        final AbortFW abort = abortRW.wrap(faultBuffer, 0, faultBuffer.capacity())
-            .originId(originId).routedId(routedId).streamId(streamId).sequence(0).acknowledge(0).maximum(0)
-            .traceId(traceId)
-            .build();
-        deliver(target, AbortFW.TYPE_ID, abort.buffer(), abort.offset(), abort.sizeof());
+        faultFrames.abort((type, buffer, index, length) -> deliver(target, type, buffer, index, length), originId, routedId,
+            streamId, 0L, 0L, 0, traceId);
     }
 
     private void deliver(MessageConsumer target, int msgTypeId, DirectBuffer buffer, int index, int length)

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
@@ -34,20 +35,17 @@ public final class EchoServerFactory implements BindingHandler
     private final AbortFW abortRO = new AbortFW();
     private final ResetFW resetRO = new ResetFW();
 
-    private final BeginFW.Builder beginRW = new BeginFW.Builder();
     private final DataFW.Builder dataRW = new DataFW.Builder();
     private final FlushFW.Builder flushRW = new FlushFW.Builder();
-    private final WindowFW.Builder windowRW = new WindowFW.Builder();
-    private final EndFW.Builder endRW = new EndFW.Builder();
-    private final AbortFW.Builder abortRW = new AbortFW.Builder();
-    private final ResetFW.Builder resetRW = new ResetFW.Builder();
 
     private final MutableDirectBuffer writeBuffer;
+    private final StreamFrames frames;
     private final Long2ObjectHashMap<EchoServer> servers = new Long2ObjectHashMap<>();
 
     public EchoServerFactory(EngineContext context)
     {
         this.writeBuffer = context.writeBuffer();
+        this.frames = new StreamFrames(writeBuffer);
     }
 
     @Override
@@ -202,24 +200,12 @@ public final class EchoServerFactory implements BindingHandler
             }
             initialAck = initialSeq - (replySeq - replyAck);
             initialMax = replyMax;
-            final WindowFW window = windowRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                .originId(originId).routedId(routedId).streamId(initialId)
-                .sequence(initialSeq).acknowledge(initialAck).maximum(initialMax)
-                .traceId(traceId)
-                .budgetId(0L)
-                .padding(replyPad)
-                .build();
-            sender.accept(WindowFW.TYPE_ID, window.buffer(), window.offset(), window.sizeof());
+            frames.window(sender, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, 0L, replyPad);
         }
 
         private void doReplyBegin(long traceId)
         {
-            final BeginFW begin = beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                .originId(originId).routedId(routedId).streamId(replyId)
-                .sequence(replySeq).acknowledge(replyAck).maximum(replyMax)
-                .traceId(traceId)
-                .build();
-            sender.accept(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof());
+            frames.begin(sender, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, null, 0, 0);
         }
 
         private void doReplyEnd(long traceId)
@@ -227,12 +213,7 @@ public final class EchoServerFactory implements BindingHandler
             if (!replyClosed)
             {
                 replyClosed = true;
-                final EndFW end = endRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                    .originId(originId).routedId(routedId).streamId(replyId)
-                    .sequence(replySeq).acknowledge(replyAck).maximum(replyMax)
-                    .traceId(traceId)
-                    .build();
-                sender.accept(EndFW.TYPE_ID, end.buffer(), end.offset(), end.sizeof());
+                frames.end(sender, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
             }
             cleanup();
         }
@@ -242,12 +223,7 @@ public final class EchoServerFactory implements BindingHandler
             if (!replyClosed)
             {
                 replyClosed = true;
-                final AbortFW abort = abortRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                    .originId(originId).routedId(routedId).streamId(replyId)
-                    .sequence(replySeq).acknowledge(replyAck).maximum(replyMax)
-                    .traceId(traceId)
-                    .build();
-                sender.accept(AbortFW.TYPE_ID, abort.buffer(), abort.offset(), abort.sizeof());
+                frames.abort(sender, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
             }
             cleanup();
         }
@@ -257,12 +233,7 @@ public final class EchoServerFactory implements BindingHandler
             if (!initialClosed)
             {
                 initialClosed = true;
-                final ResetFW reset = resetRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                    .originId(originId).routedId(routedId).streamId(initialId)
-                    .sequence(initialSeq).acknowledge(initialAck).maximum(initialMax)
-                    .traceId(traceId)
-                    .build();
-                sender.accept(ResetFW.TYPE_ID, reset.buffer(), reset.offset(), reset.sizeof());
+                frames.reset(sender, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, null, 0, 0);
             }
             cleanup();
         }

@@ -14,6 +14,7 @@ import io.zilla.bindings.tcp.config.TcpOptionsConfig;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.buffer.BufferPool;
+import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
@@ -54,10 +55,6 @@ abstract class TcpStreamFactory
 
     private final BeginFW.Builder beginRW = new BeginFW.Builder();
     private final DataFW.Builder dataRW = new DataFW.Builder();
-    private final EndFW.Builder endRW = new EndFW.Builder();
-    private final AbortFW.Builder abortRW = new AbortFW.Builder();
-    private final WindowFW.Builder windowRW = new WindowFW.Builder();
-    private final ResetFW.Builder resetRW = new ResetFW.Builder();
     private final TcpBeginExFW.Builder tcpBeginExRW = new TcpBeginExFW.Builder();
     private final TcpResetExFW.Builder tcpResetExRW = new TcpResetExFW.Builder();
 
@@ -72,6 +69,7 @@ abstract class TcpStreamFactory
     protected final DirectBuffer readBuffer;
 
     private final MutableDirectBuffer writeBuffer;
+    private final StreamFrames frames;
     private final MutableDirectBuffer extensionBuffer = new UnsafeBuffer(new byte[EXTENSION_CAPACITY]);
     private final ByteBuffer writeByteBuffer;
     private final MutableDirectBuffer writeByteBufferView;
@@ -82,6 +80,7 @@ abstract class TcpStreamFactory
         this.typeId = typeId;
         this.bufferPool = context.bufferPool();
         this.writeBuffer = context.writeBuffer();
+        this.frames = new StreamFrames(writeBuffer);
         this.writeCapacity = bufferPool.slotCapacity();
         final int readCapacity = Math.max(1, Math.min(writeCapacity, writeBuffer.capacity() - DATA_HEADROOM));
         this.readByteBuffer = ByteBuffer.allocateDirect(readCapacity).order(ByteOrder.nativeOrder());
@@ -201,63 +200,25 @@ abstract class TcpStreamFactory
     protected final void doEnd(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
         long acknowledge, int maximum, long traceId)
     {
-        final EndFW end = endRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(originId)
-            .routedId(routedId)
-            .streamId(streamId)
-            .sequence(sequence)
-            .acknowledge(acknowledge)
-            .maximum(maximum)
-            .traceId(traceId)
-            .build();
-        receiver.accept(EndFW.TYPE_ID, end.buffer(), end.offset(), end.sizeof());
+        frames.end(receiver, originId, routedId, streamId, sequence, acknowledge, maximum, traceId);
     }
 
     protected final void doAbort(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
         long acknowledge, int maximum, long traceId)
     {
-        final AbortFW abort = abortRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(originId)
-            .routedId(routedId)
-            .streamId(streamId)
-            .sequence(sequence)
-            .acknowledge(acknowledge)
-            .maximum(maximum)
-            .traceId(traceId)
-            .build();
-        receiver.accept(AbortFW.TYPE_ID, abort.buffer(), abort.offset(), abort.sizeof());
+        frames.abort(receiver, originId, routedId, streamId, sequence, acknowledge, maximum, traceId);
     }
 
     protected final void doWindow(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
         long acknowledge, int maximum, long traceId, int padding)
     {
-        final WindowFW window = windowRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(originId)
-            .routedId(routedId)
-            .streamId(streamId)
-            .sequence(sequence)
-            .acknowledge(acknowledge)
-            .maximum(maximum)
-            .traceId(traceId)
-            .budgetId(0L)
-            .padding(padding)
-            .build();
-        receiver.accept(WindowFW.TYPE_ID, window.buffer(), window.offset(), window.sizeof());
+        frames.window(receiver, originId, routedId, streamId, sequence, acknowledge, maximum, traceId, 0L, padding);
     }
 
     protected final void doReset(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
         long acknowledge, int maximum, long traceId)
     {
-        final ResetFW reset = resetRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(originId)
-            .routedId(routedId)
-            .streamId(streamId)
-            .sequence(sequence)
-            .acknowledge(acknowledge)
-            .maximum(maximum)
-            .traceId(traceId)
-            .build();
-        receiver.accept(ResetFW.TYPE_ID, reset.buffer(), reset.offset(), reset.sizeof());
+        frames.reset(receiver, originId, routedId, streamId, sequence, acknowledge, maximum, traceId, null, 0, 0);
     }
 
     /** A Reset that says why, in a TcpResetEx: the client's answer to a connection it could not open. */
@@ -269,17 +230,8 @@ abstract class TcpStreamFactory
             .error(error)
             .reason(reason)
             .build();
-        final ResetFW reset = resetRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(originId)
-            .routedId(routedId)
-            .streamId(streamId)
-            .sequence(sequence)
-            .acknowledge(acknowledge)
-            .maximum(maximum)
-            .traceId(traceId)
-            .extension(resetEx.buffer(), resetEx.offset(), resetEx.sizeof())
-            .build();
-        receiver.accept(ResetFW.TYPE_ID, reset.buffer(), reset.offset(), reset.sizeof());
+        frames.reset(receiver, originId, routedId, streamId, sequence, acknowledge, maximum, traceId, resetEx.buffer(),
+            resetEx.offset(), resetEx.sizeof());
     }
 
     // hosts are address literals here (getHostString does no reverse lookup), written once per connection
