@@ -3,15 +3,14 @@
  */
 package io.zilla.bindings.kafka.stream;
 
+import static io.zilla.bindings.kafka.test.KafkaProxyFixture.ADVERTISED_HOST;
+import static io.zilla.bindings.kafka.test.KafkaProxyFixture.LOOPBACK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.Collection;
@@ -21,7 +20,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
-import io.zilla.engine.internal.event.EngineEvent;
+import io.zilla.bindings.kafka.test.KafkaProxyFixture;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import io.zilla.kafka.embedded.EmbeddedKafkaExtension;
@@ -48,51 +47,36 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @ExtendWith(EmbeddedKafkaExtension.class)
 class KafkaProxyTest
 {
-    private static final String LOOPBACK = "127.0.0.1";
-
     @RegisterExtension
     final EngineExtension engine = new EngineExtension();
 
-    private int bootstrapPort;
-    private int nodePort;
-
-    private void start(EmbeddedKafka kafka)
-    {
-        bootstrapPort = freePort();
-        nodePort = freePort();
-        engine.anchor(KafkaProxyTest.class)
-            .workers(2)
-            .env("BOOTSTRAP_PORT", String.valueOf(bootstrapPort))
-            .env("NODE1_PORT", String.valueOf(nodePort))
-            .env("KAFKA_BOOTSTRAP", kafka.bootstrapServers())
-            .start("proxy.yaml");
-    }
+    private final KafkaProxyFixture proxy = new KafkaProxyFixture(engine);
 
     @Test
     void shouldAdvertiseOnlyProxyAddresses(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
     {
-        start(kafka);
+        proxy.start(kafka);
         final String topic = topics.create(8);
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, LOOPBACK + ":" + bootstrapPort)))
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, proxy.bootstrapServers())))
         {
             final DescribeClusterResult cluster = admin.describeCluster();
             final Collection<Node> nodes = cluster.nodes().get(20, TimeUnit.SECONDS);
             assertEquals(1, nodes.size());
             for (Node node : nodes)
             {
-                assertEquals(LOOPBACK, node.host());
-                assertEquals(nodePort, node.port());
+                assertEquals(ADVERTISED_HOST, node.host());
+                assertEquals(proxy.nodePort(), node.port());
             }
             final Node controller = cluster.controller().get(20, TimeUnit.SECONDS);
-            assertEquals(nodePort, controller.port());
+            assertEquals(proxy.nodePort(), controller.port());
 
             final TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
                 .get(20, TimeUnit.SECONDS).get(topic);
             assertEquals(8, description.partitions().size());
             for (TopicPartitionInfo partition : description.partitions())
             {
-                assertEquals(LOOPBACK, partition.leader().host());
-                assertEquals(nodePort, partition.leader().port());
+                assertEquals(ADVERTISED_HOST, partition.leader().host());
+                assertEquals(proxy.nodePort(), partition.leader().port());
             }
         }
     }
@@ -100,9 +84,9 @@ class KafkaProxyTest
     @Test
     void shouldProduceAndConsumeThroughProxy(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
     {
-        start(kafka);
+        proxy.start(kafka);
         final String topic = topics.create(8);
-        final String bootstrap = LOOPBACK + ":" + bootstrapPort;
+        final String bootstrap = proxy.bootstrapServers();
         final Map<String, String> sent = new HashMap<>();
         final Map<String, Integer> partitions = new HashMap<>();
 
@@ -150,8 +134,8 @@ class KafkaProxyTest
     @Test
     void shouldCloseConnectionOnMalformedFrame(EmbeddedKafka kafka) throws Exception
     {
-        start(kafka);
-        try (Socket socket = new Socket(LOOPBACK, bootstrapPort))
+        proxy.start(kafka);
+        try (Socket socket = new Socket(LOOPBACK, proxy.bootstrapPort()))
         {
             socket.setSoTimeout(10_000);
             final DataOutputStream out = new DataOutputStream(socket.getOutputStream());
@@ -160,9 +144,9 @@ class KafkaProxyTest
             final InputStream in = socket.getInputStream();
             assertEquals(-1, readOrClosed(in));
         }
-        assertTrue(awaitEvent("kafka.frame.malformed"));
+        assertTrue(proxy.awaitEvent("kafka.frame.malformed", 10));
 
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, LOOPBACK + ":" + bootstrapPort)))
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, proxy.bootstrapServers())))
         {
             assertEquals(1, admin.describeCluster().nodes().get(20, TimeUnit.SECONDS).size());
         }
@@ -178,35 +162,6 @@ class KafkaProxyTest
         {
             // a reset connection is closed too
             return -1;
-        }
-    }
-
-    private boolean awaitEvent(String name) throws InterruptedException
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline)
-        {
-            for (EngineEvent event : engine.events())
-            {
-                if (name.equals(event.event()))
-                {
-                    return true;
-                }
-            }
-            Thread.sleep(50);
-        }
-        return false;
-    }
-
-    private static int freePort()
-    {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK)))
-        {
-            return socket.getLocalPort();
-        }
-        catch (IOException ex)
-        {
-            throw new UncheckedIOException(ex);
         }
     }
 }

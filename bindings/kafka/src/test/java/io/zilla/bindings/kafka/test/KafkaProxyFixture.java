@@ -1,0 +1,119 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka.test;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+import io.zilla.engine.internal.event.EngineEvent;
+import io.zilla.engine.test.EngineExtension;
+import io.zilla.kafka.embedded.EmbeddedKafka;
+import org.apache.kafka.clients.CommonClientConfigs;
+
+/**
+ * Starts zilla as a kafka proxy (tcp server, kafka proxy, tcp client) in front of an embedded broker, on free
+ * loopback ports, and hands out client settings that point at the proxy. The yaml is {@code proxy.yaml} next to
+ * this class's package in the test resources; the advertised host defaults to {@code localhost} so that a test can
+ * tell the proxy's addresses ({@code localhost}) from the broker's own ({@code 127.0.0.1}).
+ */
+public final class KafkaProxyFixture
+{
+    public static final String LOOPBACK = "127.0.0.1";
+    public static final String ADVERTISED_HOST = "localhost";
+
+    private final EngineExtension engine;
+
+    private int bootstrapPort;
+    private int nodePort;
+
+    public KafkaProxyFixture(EngineExtension engine)
+    {
+        this.engine = engine;
+    }
+
+    /** Starts the proxy with two workers in front of {@code kafka}. */
+    public KafkaProxyFixture start(EmbeddedKafka kafka)
+    {
+        bootstrapPort = freePort();
+        nodePort = freePort();
+        engine.anchor(KafkaProxyFixture.class)
+            .workers(2)
+            .env("BOOTSTRAP_PORT", String.valueOf(bootstrapPort))
+            .env("NODE1_PORT", String.valueOf(nodePort))
+            .env("ADVERTISED_HOST", ADVERTISED_HOST)
+            .env("KAFKA_BOOTSTRAP", kafka.bootstrapServers())
+            .start("proxy.yaml");
+        return this;
+    }
+
+    /** The proxy's bootstrap address, {@code 127.0.0.1:port}. */
+    public String bootstrapServers()
+    {
+        return LOOPBACK + ":" + bootstrapPort;
+    }
+
+    public int bootstrapPort()
+    {
+        return bootstrapPort;
+    }
+
+    /** The proxy port advertised for broker node 1. */
+    public int nodePort()
+    {
+        return nodePort;
+    }
+
+    /** Client properties with {@code bootstrap.servers} set to the proxy, plus {@code extra}. */
+    public Properties clientConfig(Map<String, Object> extra)
+    {
+        final Properties config = new Properties();
+        config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        config.putAll(extra);
+        return config;
+    }
+
+    /** The same as {@link #clientConfig(Map)}, as a map for {@code Admin.create}. */
+    public Map<String, Object> adminConfig()
+    {
+        final Map<String, Object> config = new HashMap<>();
+        config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        return config;
+    }
+
+    /** Waits up to {@code seconds} for an engine event named {@code name}. */
+    public boolean awaitEvent(String name, int seconds) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        boolean found = false;
+        while (!found && System.nanoTime() < deadline)
+        {
+            final List<EngineEvent> events = engine.events();
+            found = events.stream().anyMatch(e -> name.equals(e.event()));
+            if (!found)
+            {
+                Thread.sleep(50);
+            }
+        }
+        return found;
+    }
+
+    public static int freePort()
+    {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK)))
+        {
+            return socket.getLocalPort();
+        }
+        catch (IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+}
