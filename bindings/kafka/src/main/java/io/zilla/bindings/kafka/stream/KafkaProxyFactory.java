@@ -12,7 +12,7 @@ import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
-import io.zilla.engine.binding.buffer.BufferPool;
+import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.RouteConfig;
 import io.zilla.specs.core.types.stream.AbortFW;
@@ -22,42 +22,31 @@ import io.zilla.specs.core.types.stream.EndFW;
 import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.OctetsFW;
-import io.zilla.specs.kafka.codec.ApiVersionRanges;
-import io.zilla.specs.kafka.codec.ApiVersionsResponses;
 import io.zilla.specs.kafka.codec.BrokerAddress;
-import io.zilla.specs.kafka.codec.BrokerAddressMapper;
-import io.zilla.specs.kafka.codec.DescribeClusterResponseRewriter;
-import io.zilla.specs.kafka.codec.FindCoordinatorResponseRewriter;
-import io.zilla.specs.kafka.codec.KafkaApis;
-import io.zilla.specs.kafka.codec.MetadataResponseRewriter;
-import io.zilla.specs.kafka.codec.ResponseHeaderDecoder;
-import io.zilla.specs.kafka.codec.ResponseRewriter;
+import io.zilla.specs.kafka.codec.RequestHeaderDecoder;
 import io.zilla.specs.tcp.types.stream.TcpBeginExFW;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.agrona.collections.Int2IntHashMap;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
-import org.apache.kafka.common.protocol.ApiKeys;
 
 /**
  * The streams of one kafka proxy binding on one worker. Each stream from the tcp server is one client connection
- * and opens one stream to the exit (a tcp client) toward the broker it stands for. Requests pass through as they
- * are, with the exit's credit; responses wait in a slot until framed, and Metadata, FindCoordinator,
- * DescribeCluster and ApiVersions bodies are rewritten.
+ * and opens one stream to the exit (a tcp client) toward the broker it stands for.
+ * <p>
+ * Requests pass through in place with the exit's own credit, while {@link KafkaRequestScanner} notes what each
+ * one was. Responses pass through in place too, within the client's credit; only what the client cannot take yet,
+ * and the responses that {@link KafkaResponseRewriter} must see whole (Metadata, FindCoordinator, DescribeCluster,
+ * ApiVersions), wait in {@link HeldBytes}, whose capacity is the credit offered to the broker.
  */
 public final class KafkaProxyFactory implements BindingHandler
 {
-    /** Produce v10 and Fetch v16 may carry nodeEndpoints (KIP-951): the proxy offers the versions before them. */
-    public static final int PRODUCE_MAX_VERSION = 9;
-    public static final int FETCH_MAX_VERSION = 15;
+    static final int MAX_FRAME_SIZE = 100 * 1024 * 1024;
 
     private static final int TCP_TYPE_ID = "tcp".hashCode();
-    private static final int REQUEST_HEADER = 12;
     private static final int RESPONSE_HEADER = 8;
-    private static final int MAX_REQUEST_SIZE = 100 * 1024 * 1024;
-    private static final int NO_REQUEST = -1;
+    private static final DirectBuffer NOTHING = new UnsafeBuffer(new byte[0]);
 
     private final BeginFW beginRO = new BeginFW();
     private final DataFW dataRO = new DataFW();
@@ -69,28 +58,23 @@ public final class KafkaProxyFactory implements BindingHandler
 
     private final BeginFW.Builder beginRW = new BeginFW.Builder();
     private final DataFW.Builder dataRW = new DataFW.Builder();
-    private final EndFW.Builder endRW = new EndFW.Builder();
-    private final AbortFW.Builder abortRW = new AbortFW.Builder();
-    private final WindowFW.Builder windowRW = new WindowFW.Builder();
-    private final ResetFW.Builder resetRW = new ResetFW.Builder();
     private final TcpBeginExFW.Builder tcpBeginExRW = new TcpBeginExFW.Builder();
+    private final MutableDirectBuffer extensionBuffer = new UnsafeBuffer(new byte[512]);
 
-    private final ResponseHeaderDecoder responseHeader = new ResponseHeaderDecoder();
-    private final ResponseRewriter<?> metadataRewriter = new MetadataResponseRewriter();
-    private final ResponseRewriter<?> findCoordinatorRewriter = new FindCoordinatorResponseRewriter();
-    private final ResponseRewriter<?> describeClusterRewriter = new DescribeClusterResponseRewriter();
-    private final ApiVersionRanges versions = proxyVersions();
+    private final RequestHeaderDecoder requestHeader = new RequestHeaderDecoder();
+    private final KafkaResponseRewriter rewriter;
 
     private final EngineContext context;
     private final BindingConfig binding;
     private final KafkaOptionsConfig options;
     private final Map<Integer, BrokerAddress> brokers;
-    private final BrokerAddressMapper mapper;
     private final MutableDirectBuffer writeBuffer;
-    private final MutableDirectBuffer extensionBuffer = new UnsafeBuffer(new byte[512]);
-    private final BufferPool bufferPool;
+    private final StreamFrames frames;
     private final AtomicCounter malformed;
+    private final AtomicCounter unsupported;
     private final Long2ObjectHashMap<KafkaProxy> proxies = new Long2ObjectHashMap<>();
+
+    private int nextBootstrap;
 
     KafkaProxyFactory(EngineContext context, BindingConfig binding, Map<Integer, BrokerAddress> brokers)
     {
@@ -99,9 +83,10 @@ public final class KafkaProxyFactory implements BindingHandler
         this.options = (KafkaOptionsConfig) binding.options();
         this.brokers = brokers;
         this.writeBuffer = context.writeBuffer();
-        this.bufferPool = context.bufferPool();
+        this.frames = new StreamFrames(writeBuffer);
         this.malformed = context.supplyCounter(binding.id(), "frames.malformed");
-        this.mapper = this::mapBroker;
+        this.unsupported = context.supplyCounter(binding.id(), "requests.unsupported");
+        this.rewriter = new KafkaResponseRewriter(this::mapBroker, MAX_FRAME_SIZE);
     }
 
     @Override
@@ -137,26 +122,13 @@ public final class KafkaProxyFactory implements BindingHandler
         return advertised != null ? new BrokerAddress(options.advertiseHost(), advertised) : new BrokerAddress(host, port);
     }
 
-    private static ApiVersionRanges proxyVersions()
+    // a connection that stands for no known broker goes to the bootstrap servers in turn, so one that is down
+    // costs the client one reconnect
+    private String nextBootstrapServer()
     {
-        final ApiVersionRanges ranges = new ApiVersionRanges();
-        for (ApiKeys key : ApiKeys.values())
-        {
-            int max = key.latestVersion(true);
-            if (key.id == KafkaApis.PRODUCE)
-            {
-                max = Math.min(max, PRODUCE_MAX_VERSION);
-            }
-            else if (key.id == KafkaApis.FETCH)
-            {
-                max = Math.min(max, FETCH_MAX_VERSION);
-            }
-            if (max >= key.oldestVersion())
-            {
-                ranges.supports(key.id, key.oldestVersion(), max);
-            }
-        }
-        return ranges;
+        final String server = options.bootstrap().get(nextBootstrap % options.bootstrap().size());
+        nextBootstrap = (nextBootstrap + 1) % options.bootstrap().size();
+        return server;
     }
 
     private final class KafkaProxy
@@ -169,8 +141,9 @@ public final class KafkaProxyFactory implements BindingHandler
         private final long exitId;
         private final long netInitialId;
         private final long netReplyId;
-        private final MutableDirectBuffer requestHeader = new UnsafeBuffer(new byte[REQUEST_HEADER]);
-        private final Int2IntHashMap requests = new Int2IntHashMap(NO_REQUEST);
+        private final KafkaRequestScanner requests;
+        private final HeldBytes held;
+        private final HeldBytes rewritten;
 
         private MessageConsumer net;
 
@@ -192,16 +165,10 @@ public final class KafkaProxyFactory implements BindingHandler
         private long netReplyAck;
         private int netReplyMax;
 
-        private int requestHeaderBytes;
-        private int requestRemaining;
-
-        private int replySlot = BufferPool.NO_SLOT;
-        private int replyOffset;
-        private int replyLimit;
-        private int replyRemaining;
-        private int encodeSlot = BufferPool.NO_SLOT;
-        private int encodeOffset;
-        private int encodeLimit;
+        // the response being passed on: bytes of it still to send, or the request it answers while it is gathered
+        private int passRemaining;
+        private int gathering = KafkaRequestScanner.NO_REQUEST;
+        private int gatherSize;
 
         private boolean appInitialClosed;
         private boolean appReplyOpened;
@@ -220,6 +187,9 @@ public final class KafkaProxyFactory implements BindingHandler
             this.exitId = exitId;
             this.netInitialId = context.supplyInitialId(exitId);
             this.netReplyId = context.supplyReplyId(netInitialId);
+            this.requests = new KafkaRequestScanner(requestHeader, MAX_FRAME_SIZE);
+            this.held = new HeldBytes(context.bufferPool(), netReplyId);
+            this.rewritten = new HeldBytes(context.bufferPool(), replyId);
         }
 
         void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
@@ -271,23 +241,18 @@ public final class KafkaProxyFactory implements BindingHandler
             {
                 localPort = tcpBeginExRO.destinationPort();
             }
-            String host = null;
-            int port = 0;
             final int nodeId = localPort == options.bootstrapPort() ? -1 : options.nodeOf(localPort);
             final BrokerAddress broker = nodeId != -1 ? brokers.get(nodeId) : null;
             if (broker != null)
             {
-                host = broker.host();
-                port = broker.port();
+                doNetBegin(begin.traceId(), broker.host(), broker.port());
             }
             else
             {
-                final String bootstrap = options.bootstrap().get(0);
+                final String bootstrap = nextBootstrapServer();
                 final int colon = bootstrap.lastIndexOf(':');
-                host = bootstrap.substring(0, colon);
-                port = Integer.parseInt(bootstrap.substring(colon + 1));
+                doNetBegin(begin.traceId(), bootstrap.substring(0, colon), Integer.parseInt(bootstrap.substring(colon + 1)));
             }
-            doNetBegin(begin.traceId(), host, port);
         }
 
         private void onAppData(DataFW data)
@@ -301,74 +266,28 @@ public final class KafkaProxyFactory implements BindingHandler
             }
             initialSeq += reserved;
             final OctetsFW payload = data.payload();
-            if (payload != null && !scanRequests(payload.buffer(), payload.offset(), payload.limit()))
+            final int scanned = payload != null
+                ? requests.scan(payload.buffer(), payload.offset(), payload.limit())
+                : KafkaRequestScanner.VALID;
+            switch (scanned)
             {
-                malformed.increment();
-                context.event(routedId, traceId, "kafka.frame.malformed", "bindings." + binding.name()
-                    + ": malformed request frame, connection closed");
-                doCloseAll(traceId);
-                return;
+                case KafkaRequestScanner.MALFORMED -> onMalformed(traceId, "malformed request frame");
+                case KafkaRequestScanner.UNSUPPORTED -> onUnsupported(traceId);
+                default -> doNetData(data, payload);
             }
-            final DataFW.Builder builder = dataRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                .originId(routedId).routedId(exitId).streamId(netInitialId)
-                .sequence(netInitialSeq).acknowledge(netInitialAck).maximum(netInitialMax)
-                .traceId(traceId)
-                .flags(data.flags())
-                .budgetId(0L)
-                .reserved(reserved);
-            if (payload != null)
-            {
-                builder.payload(payload);
-            }
-            final DataFW forward = builder.build();
-            net.accept(DataFW.TYPE_ID, forward.buffer(), forward.offset(), forward.sizeof());
-            netInitialSeq += reserved;
-        }
-
-        // finds each request's header, across Data frames, and remembers its api key and version by correlation id
-        private boolean scanRequests(DirectBuffer buffer, int offset, int limit)
-        {
-            boolean valid = true;
-            int progress = offset;
-            while (valid && progress < limit)
-            {
-                if (requestRemaining > 0)
-                {
-                    final int skip = Math.min(requestRemaining, limit - progress);
-                    progress += skip;
-                    requestRemaining -= skip;
-                }
-                else
-                {
-                    final int copy = Math.min(REQUEST_HEADER - requestHeaderBytes, limit - progress);
-                    requestHeader.putBytes(requestHeaderBytes, buffer, progress, copy);
-                    requestHeaderBytes += copy;
-                    progress += copy;
-                    if (requestHeaderBytes >= Integer.BYTES)
-                    {
-                        final int size = requestHeader.getInt(0, BIG_ENDIAN);
-                        valid = size >= REQUEST_HEADER - Integer.BYTES && size <= MAX_REQUEST_SIZE;
-                    }
-                    if (valid && requestHeaderBytes == REQUEST_HEADER)
-                    {
-                        final int size = requestHeader.getInt(0, BIG_ENDIAN);
-                        final short apiKey = requestHeader.getShort(4, BIG_ENDIAN);
-                        final short apiVersion = requestHeader.getShort(6, BIG_ENDIAN);
-                        final int correlationId = requestHeader.getInt(8, BIG_ENDIAN);
-                        valid = apiKey >= 0 && apiVersion >= 0;
-                        requests.put(correlationId, apiKey << 16 | apiVersion);
-                        requestRemaining = size - (REQUEST_HEADER - Integer.BYTES);
-                        requestHeaderBytes = 0;
-                    }
-                }
-            }
-            return valid;
         }
 
         private void onAppEnd(EndFW end)
         {
             appInitialClosed = true;
-            doNetEnd(end.traceId());
+            if (requests.midRequest())
+            {
+                onMalformed(end.traceId(), "truncated request frame");
+            }
+            else
+            {
+                doNetEnd(end.traceId());
+            }
         }
 
         private void onAppAbort(AbortFW abort)
@@ -383,7 +302,8 @@ public final class KafkaProxyFactory implements BindingHandler
             replyAck = Math.max(replyAck, window.acknowledge());
             replyMax = window.maximum();
             replyPad = window.padding();
-            flushReplies(window.traceId());
+            passHeldResponses();
+            afterResponses(window.traceId());
         }
 
         private void onAppReset(ResetFW reset)
@@ -414,36 +334,42 @@ public final class KafkaProxyFactory implements BindingHandler
             netReplySeq += reserved;
             if (payload != null && payload.sizeof() > 0)
             {
-                if (replySlot == BufferPool.NO_SLOT)
+                if (held.isEmpty() && rewritten.isEmpty())
                 {
-                    replySlot = bufferPool.acquire(replyId);
+                    // the common case: pass the responses on straight from the frame, hold only what is left
+                    final int progress = passResponses(payload.buffer(), payload.offset(), payload.limit());
+                    if (!appReplyClosed)
+                    {
+                        held.ensureCapacity(gatherSize);
+                        if (progress < payload.limit() && !held.append(payload.buffer(), progress, payload.limit() - progress))
+                        {
+                            doCloseAll(traceId);
+                        }
+                    }
                 }
-                if (replySlot == BufferPool.NO_SLOT || replyLimit + payload.sizeof() > bufferPool.slotCapacity())
+                else if (held.append(payload.buffer(), payload.offset(), payload.sizeof()))
+                {
+                    passHeldResponses();
+                }
+                else
                 {
                     doCloseAll(traceId);
-                    return;
                 }
-                bufferPool.buffer(replySlot).putBytes(replyLimit, payload.buffer(), payload.offset(), payload.sizeof());
-                replyLimit += payload.sizeof();
             }
-            flushReplies(traceId);
+            afterResponses(traceId);
         }
 
         private void onNetEnd(EndFW end)
         {
             netReplyEnded = true;
             netReplyClosed = true;
-            flushReplies(end.traceId());
+            afterResponses(end.traceId());
         }
 
         private void onNetAbort(AbortFW abort)
         {
             netReplyClosed = true;
-            doAppReplyAbort(abort.traceId());
-            doAppReset(abort.traceId());
-            doNetReset(abort.traceId());
-            doNetAbort(abort.traceId());
-            cleanup();
+            doCloseAll(abort.traceId());
         }
 
         private void onNetWindow(WindowFW window)
@@ -457,157 +383,155 @@ public final class KafkaProxyFactory implements BindingHandler
         private void onNetReset(ResetFW reset)
         {
             netInitialClosed = true;
-            doAppReset(reset.traceId());
-            doAppReplyAbort(reset.traceId());
-            doNetReset(reset.traceId());
-            cleanup();
+            doCloseAll(reset.traceId());
         }
 
-        // sends what the client can take: a rewritten response first, then framed responses from the reply slot
-        private void flushReplies(long traceId)
+        private void onMalformed(long traceId, String what)
         {
-            boolean progress = appReplyOpened && !appReplyClosed;
-            while (progress)
-            {
-                progress = false;
-                if (encodeSlot != BufferPool.NO_SLOT)
-                {
-                    encodeOffset += doAppData(traceId, bufferPool.buffer(encodeSlot), encodeOffset, encodeLimit - encodeOffset);
-                    if (encodeOffset == encodeLimit)
-                    {
-                        bufferPool.release(encodeSlot);
-                        encodeSlot = BufferPool.NO_SLOT;
-                        progress = true;
-                    }
-                }
-                else if (replyRemaining > 0)
-                {
-                    if (replyLimit > replyOffset)
-                    {
-                        final int sent = doAppData(traceId, bufferPool.buffer(replySlot), replyOffset,
-                            Math.min(replyRemaining, replyLimit - replyOffset));
-                        replyOffset += sent;
-                        replyRemaining -= sent;
-                        progress = sent > 0;
-                    }
-                }
-                else if (replyLimit - replyOffset >= RESPONSE_HEADER)
-                {
-                    progress = onResponse(traceId);
-                }
-            }
-
-            if (replySlot != BufferPool.NO_SLOT && replyOffset > 0)
-            {
-                final MutableDirectBuffer slot = bufferPool.buffer(replySlot);
-                slot.putBytes(0, slot, replyOffset, replyLimit - replyOffset);
-                replyLimit -= replyOffset;
-                replyOffset = 0;
-            }
-            if (replySlot != BufferPool.NO_SLOT && replyLimit == 0)
-            {
-                bufferPool.release(replySlot);
-                replySlot = BufferPool.NO_SLOT;
-            }
-
-            if (netReplyEnded && replySlot == BufferPool.NO_SLOT && encodeSlot == BufferPool.NO_SLOT)
-            {
-                doAppReplyEnd(traceId);
-                cleanup();
-            }
-            else if (!netReplyClosed)
-            {
-                doNetReplyWindow(traceId);
-            }
+            malformed.increment();
+            context.event(routedId, traceId, "kafka.frame.malformed",
+                "bindings." + binding.name() + ": " + what + ", connection closed");
+            doCloseAll(traceId);
         }
 
-        // one response's header is in the slot: pass it through, or rewrite it once all of it is here
-        private boolean onResponse(long traceId)
+        private void onUnsupported(long traceId)
         {
-            final MutableDirectBuffer slot = bufferPool.buffer(replySlot);
-            final int size = slot.getInt(replyOffset, BIG_ENDIAN);
-            final int correlationId = slot.getInt(replyOffset + Integer.BYTES, BIG_ENDIAN);
-            boolean progress = false;
-            if (size < Integer.BYTES)
+            unsupported.increment();
+            context.event(routedId, traceId, "kafka.request.unsupported", "bindings." + binding.name()
+                + ": a request version the proxy did not offer in ApiVersions, connection closed");
+            doCloseAll(traceId);
+        }
+
+        /**
+         * Passes on the responses in {@code [offset, limit)} as far as the client's credit goes, rewritten ones
+         * whole once all their bytes are here.
+         *
+         * @return how far the bytes were used; the rest must be held
+         */
+        private int passResponses(DirectBuffer buffer, int offset, int limit)
+        {
+            int progress = offset;
+            boolean moving = appReplyOpened && !appReplyClosed;
+            while (moving)
             {
-                malformed.increment();
-                context.event(routedId, traceId, "kafka.frame.malformed", "bindings." + binding.name()
-                    + ": malformed response frame, connection closed");
-                doCloseAll(traceId);
+                if (!rewritten.isEmpty())
+                {
+                    final int sent = doAppData(rewritten.buffer(), rewritten.offset(), rewritten.size());
+                    rewritten.consume(sent);
+                    moving = rewritten.isEmpty();
+                }
+                else if (passRemaining > 0)
+                {
+                    final int sent = doAppData(buffer, progress, Math.min(passRemaining, limit - progress));
+                    progress += sent;
+                    passRemaining -= sent;
+                    moving = sent > 0;
+                }
+                else if (limit - progress >= RESPONSE_HEADER)
+                {
+                    final int next = onResponse(buffer, progress, limit);
+                    moving = next != progress || passRemaining > 0;
+                    progress = next;
+                }
+                else
+                {
+                    moving = false;
+                }
+                moving &= !appReplyClosed;
+            }
+            return progress;
+        }
+
+        // a response's header is here: pass it on as it is, or gather it whole and rewrite it
+        private int onResponse(DirectBuffer buffer, int offset, int limit)
+        {
+            final int size = buffer.getInt(offset, BIG_ENDIAN);
+            int progress = offset;
+            if (size < Integer.BYTES || size > MAX_FRAME_SIZE)
+            {
+                onMalformed(context.supplyTraceId(), "malformed response frame");
             }
             else
             {
-                final int request = requests.get(correlationId);
-                final int apiKey = request == NO_REQUEST ? -1 : request >>> 16;
-                final int apiVersion = request & 0xffff;
-                final boolean rewrite = apiKey == KafkaApis.METADATA || apiKey == KafkaApis.FIND_COORDINATOR
-                    || apiKey == KafkaApis.DESCRIBE_CLUSTER || apiKey == KafkaApis.API_VERSIONS;
-                if (!rewrite || Integer.BYTES + size > bufferPool.slotCapacity())
+                final int frameSize = Integer.BYTES + size;
+                if (gathering == KafkaRequestScanner.NO_REQUEST)
                 {
-                    requests.remove(correlationId);
-                    replyRemaining = Integer.BYTES + size;
-                    progress = true;
-                }
-                else if (replyLimit - replyOffset >= Integer.BYTES + size)
-                {
-                    requests.remove(correlationId);
-                    encodeSlot = bufferPool.acquire(replyId);
-                    if (encodeSlot == BufferPool.NO_SLOT)
+                    final int request = requests.take(buffer.getInt(offset + Integer.BYTES, BIG_ENDIAN));
+                    if (request != KafkaRequestScanner.NO_REQUEST
+                        && KafkaResponseRewriter.rewrites(KafkaRequestScanner.apiKey(request)))
                     {
-                        doCloseAll(traceId);
+                        gathering = request;
+                        gatherSize = frameSize;
                     }
                     else
                     {
-                        rewrite(slot, apiKey, apiVersion, size);
-                        replyOffset += Integer.BYTES + size;
-                        progress = true;
+                        passRemaining = frameSize;
+                    }
+                }
+                if (gathering != KafkaRequestScanner.NO_REQUEST && limit - offset >= frameSize)
+                {
+                    final int written = rewriter.rewrite(KafkaRequestScanner.apiKey(gathering),
+                        KafkaRequestScanner.apiVersion(gathering), buffer, offset, offset + frameSize);
+                    gathering = KafkaRequestScanner.NO_REQUEST;
+                    if (written == KafkaResponseRewriter.FAILED)
+                    {
+                        onMalformed(context.supplyTraceId(), "unreadable response to rewrite");
+                    }
+                    else
+                    {
+                        rewritten.ensureCapacity(written);
+                        rewritten.append(rewriter.buffer(), 0, written);
+                        progress = offset + frameSize;
                     }
                 }
             }
             return progress;
         }
 
-        private void rewrite(MutableDirectBuffer slot, int apiKey, int apiVersion, int size)
+        // held bytes move only here, never while passResponses reads them
+        private void passHeldResponses()
         {
-            final MutableDirectBuffer encode = bufferPool.buffer(encodeSlot);
-            final int frameOffset = replyOffset;
-            final int frameLimit = frameOffset + Integer.BYTES + size;
-            final int bodyOffset = responseHeader.wrap(slot, frameOffset + Integer.BYTES, frameLimit, apiKey, apiVersion);
-            int written = ResponseRewriter.FAILED;
-            if (bodyOffset != ResponseHeaderDecoder.MALFORMED)
+            if (held.isEmpty())
             {
-                final int headerSize = bodyOffset - frameOffset;
-                encode.putBytes(0, slot, frameOffset, headerSize);
-                final short version = (short) apiVersion;
-                final int body = frameLimit - bodyOffset;
-                final int limit = encode.capacity();
-                written = switch (apiKey)
+                passResponses(NOTHING, 0, 0);
+            }
+            else
+            {
+                final int progress = passResponses(held.buffer(), held.offset(), held.limit());
+                if (!appReplyClosed)
                 {
-                    case KafkaApis.METADATA ->
-                        metadataRewriter.rewrite(slot, bodyOffset, body, version, mapper, encode, headerSize, limit);
-                    case KafkaApis.FIND_COORDINATOR ->
-                        findCoordinatorRewriter.rewrite(slot, bodyOffset, body, version, mapper, encode, headerSize, limit);
-                    case KafkaApis.DESCRIBE_CLUSTER ->
-                        describeClusterRewriter.rewrite(slot, bodyOffset, body, version, mapper, encode, headerSize, limit);
-                    default ->
-                        ApiVersionsResponses.intersect(slot, bodyOffset, body, version, versions, encode, headerSize, limit);
-                };
-                if (written != ResponseRewriter.FAILED)
-                {
-                    encode.putInt(0, headerSize - Integer.BYTES + written, BIG_ENDIAN);
-                    encodeLimit = headerSize + written;
+                    held.consume(progress - held.offset());
                 }
             }
-            if (written == ResponseRewriter.FAILED)
+            if (!appReplyClosed)
             {
-                // a body the codecs cannot read goes to the client as it came
-                encode.putBytes(0, slot, frameOffset, frameLimit - frameOffset);
-                encodeLimit = frameLimit - frameOffset;
+                held.ensureCapacity(gatherSize);
             }
-            encodeOffset = 0;
         }
 
-        private int doAppData(long traceId, DirectBuffer buffer, int offset, int length)
+        // ends the client's reply once the broker's has ended and everything has gone on, and credits the broker
+        private void afterResponses(long traceId)
+        {
+            if (netReplyEnded && !appReplyClosed && rewritten.isEmpty())
+            {
+                if (held.isEmpty())
+                {
+                    doAppReplyEnd(traceId);
+                    cleanup();
+                }
+                else if (passRemaining == 0 && (gathering != KafkaRequestScanner.NO_REQUEST || held.size() < RESPONSE_HEADER))
+                {
+                    // the broker ended inside a response: nothing will complete it
+                    doCloseAll(traceId);
+                }
+            }
+            else if (!netReplyClosed && !appReplyClosed)
+            {
+                doNetReplyWindow(traceId);
+            }
+        }
+
+        private int doAppData(DirectBuffer buffer, int offset, int length)
         {
             final int credit = replyMax - (int) (replySeq - replyAck) - replyPad;
             final int size = Math.min(Math.min(length, credit), writeBuffer.capacity() >> 1);
@@ -618,7 +542,7 @@ public final class KafkaProxyFactory implements BindingHandler
                 final DataFW data = dataRW.wrap(writeBuffer, 0, writeBuffer.capacity())
                     .originId(originId).routedId(routedId).streamId(replyId)
                     .sequence(replySeq).acknowledge(replyAck).maximum(replyMax)
-                    .traceId(traceId)
+                    .traceId(context.supplyTraceId())
                     .flags(0x03)
                     .budgetId(0L)
                     .reserved(reserved)
@@ -629,6 +553,24 @@ public final class KafkaProxyFactory implements BindingHandler
                 sent = size;
             }
             return sent;
+        }
+
+        private void doNetData(DataFW data, OctetsFW payload)
+        {
+            final DataFW.Builder builder = dataRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+                .originId(routedId).routedId(exitId).streamId(netInitialId)
+                .sequence(netInitialSeq).acknowledge(netInitialAck).maximum(netInitialMax)
+                .traceId(data.traceId())
+                .flags(data.flags())
+                .budgetId(0L)
+                .reserved(data.reserved());
+            if (payload != null)
+            {
+                builder.payload(payload);
+            }
+            final DataFW forward = builder.build();
+            net.accept(DataFW.TYPE_ID, forward.buffer(), forward.offset(), forward.sizeof());
+            netInitialSeq += data.reserved();
         }
 
         private void doNetBegin(long traceId, String host, int port)
@@ -651,8 +593,7 @@ public final class KafkaProxyFactory implements BindingHandler
             {
                 netInitialClosed = true;
                 netReplyClosed = true;
-                doAppReset(traceId);
-                cleanup();
+                doCloseAll(traceId);
             }
         }
 
@@ -662,14 +603,8 @@ public final class KafkaProxyFactory implements BindingHandler
             {
                 initialAck = netInitialAck;
                 initialMax = netInitialMax;
-                final WindowFW window = windowRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                    .originId(originId).routedId(routedId).streamId(initialId)
-                    .sequence(initialSeq).acknowledge(initialAck).maximum(initialMax)
-                    .traceId(traceId)
-                    .budgetId(0L)
-                    .padding(netInitialPad)
-                    .build();
-                app.accept(WindowFW.TYPE_ID, window.buffer(), window.offset(), window.sizeof());
+                frames.window(app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, 0L,
+                    netInitialPad);
             }
         }
 
@@ -677,21 +612,14 @@ public final class KafkaProxyFactory implements BindingHandler
         {
             if (net != null && !netReplyClosed)
             {
-                final int held = replyLimit - replyOffset;
-                final long ack = netReplySeq - held;
-                final int max = bufferPool.slotCapacity();
+                final long ack = netReplySeq - held.size();
+                final int max = held.capacity();
                 if (ack > netReplyAck || max != netReplyMax)
                 {
                     netReplyAck = ack;
                     netReplyMax = max;
-                    final WindowFW window = windowRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                        .originId(routedId).routedId(exitId).streamId(netReplyId)
-                        .sequence(netReplySeq).acknowledge(netReplyAck).maximum(netReplyMax)
-                        .traceId(traceId)
-                        .budgetId(0L)
-                        .padding(0)
-                        .build();
-                    net.accept(WindowFW.TYPE_ID, window.buffer(), window.offset(), window.sizeof());
+                    frames.window(net, routedId, exitId, netReplyId, netReplySeq, netReplyAck, netReplyMax, traceId,
+                        0L, 0);
                 }
             }
         }
@@ -701,12 +629,7 @@ public final class KafkaProxyFactory implements BindingHandler
             if (!appReplyOpened)
             {
                 appReplyOpened = true;
-                final BeginFW begin = beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                    .originId(originId).routedId(routedId).streamId(replyId)
-                    .sequence(replySeq).acknowledge(replyAck).maximum(replyMax)
-                    .traceId(traceId)
-                    .build();
-                app.accept(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof());
+                frames.begin(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, null, 0, 0);
             }
         }
 
@@ -714,26 +637,16 @@ public final class KafkaProxyFactory implements BindingHandler
         {
             if (appReplyOpened && !appReplyClosed)
             {
-                appReplyClosed = true;
-                final EndFW end = endRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                    .originId(originId).routedId(routedId).streamId(replyId)
-                    .sequence(replySeq).acknowledge(replyAck).maximum(replyMax)
-                    .traceId(traceId)
-                    .build();
-                app.accept(EndFW.TYPE_ID, end.buffer(), end.offset(), end.sizeof());
+                frames.end(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
             }
+            appReplyClosed = true;
         }
 
         private void doAppReplyAbort(long traceId)
         {
             if (appReplyOpened && !appReplyClosed)
             {
-                final AbortFW abort = abortRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                    .originId(originId).routedId(routedId).streamId(replyId)
-                    .sequence(replySeq).acknowledge(replyAck).maximum(replyMax)
-                    .traceId(traceId)
-                    .build();
-                app.accept(AbortFW.TYPE_ID, abort.buffer(), abort.offset(), abort.sizeof());
+                frames.abort(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
             }
             appReplyClosed = true;
         }
@@ -742,56 +655,36 @@ public final class KafkaProxyFactory implements BindingHandler
         {
             if (!appInitialClosed)
             {
-                appInitialClosed = true;
-                final ResetFW reset = resetRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                    .originId(originId).routedId(routedId).streamId(initialId)
-                    .sequence(initialSeq).acknowledge(initialAck).maximum(initialMax)
-                    .traceId(traceId)
-                    .build();
-                app.accept(ResetFW.TYPE_ID, reset.buffer(), reset.offset(), reset.sizeof());
+                frames.reset(app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, null, 0, 0);
             }
+            appInitialClosed = true;
         }
 
         private void doNetEnd(long traceId)
         {
             if (net != null && !netInitialClosed)
             {
-                netInitialClosed = true;
-                final EndFW end = endRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                    .originId(routedId).routedId(exitId).streamId(netInitialId)
-                    .sequence(netInitialSeq).acknowledge(netInitialAck).maximum(netInitialMax)
-                    .traceId(traceId)
-                    .build();
-                net.accept(EndFW.TYPE_ID, end.buffer(), end.offset(), end.sizeof());
+                frames.end(net, routedId, exitId, netInitialId, netInitialSeq, netInitialAck, netInitialMax, traceId);
             }
+            netInitialClosed = true;
         }
 
         private void doNetAbort(long traceId)
         {
             if (net != null && !netInitialClosed)
             {
-                netInitialClosed = true;
-                final AbortFW abort = abortRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                    .originId(routedId).routedId(exitId).streamId(netInitialId)
-                    .sequence(netInitialSeq).acknowledge(netInitialAck).maximum(netInitialMax)
-                    .traceId(traceId)
-                    .build();
-                net.accept(AbortFW.TYPE_ID, abort.buffer(), abort.offset(), abort.sizeof());
+                frames.abort(net, routedId, exitId, netInitialId, netInitialSeq, netInitialAck, netInitialMax, traceId);
             }
+            netInitialClosed = true;
         }
 
         private void doNetReset(long traceId)
         {
             if (net != null && !netReplyClosed)
             {
-                netReplyClosed = true;
-                final ResetFW reset = resetRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                    .originId(routedId).routedId(exitId).streamId(netReplyId)
-                    .sequence(netReplySeq).acknowledge(netReplyAck).maximum(netReplyMax)
-                    .traceId(traceId)
-                    .build();
-                net.accept(ResetFW.TYPE_ID, reset.buffer(), reset.offset(), reset.sizeof());
+                frames.reset(net, routedId, exitId, netReplyId, netReplySeq, netReplyAck, netReplyMax, traceId, null, 0, 0);
             }
+            netReplyClosed = true;
         }
 
         void doCloseAll(long traceId)
@@ -805,20 +698,12 @@ public final class KafkaProxyFactory implements BindingHandler
 
         private void cleanup()
         {
-            if (appReplyClosed || netReplyClosed)
+            if (appReplyClosed)
             {
-                if (replySlot != BufferPool.NO_SLOT && (appReplyClosed || replyLimit == 0))
-                {
-                    bufferPool.release(replySlot);
-                    replySlot = BufferPool.NO_SLOT;
-                }
-                if (encodeSlot != BufferPool.NO_SLOT && appReplyClosed)
-                {
-                    bufferPool.release(encodeSlot);
-                    encodeSlot = BufferPool.NO_SLOT;
-                }
+                held.release();
+                rewritten.release();
             }
-            if (appInitialClosed && appReplyClosed && (net == null || netInitialClosed && netReplyClosed))
+            if (appInitialClosed && appReplyClosed && netInitialClosed && netReplyClosed)
             {
                 proxies.remove(initialId);
             }
