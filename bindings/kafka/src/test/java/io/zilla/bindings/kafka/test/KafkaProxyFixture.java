@@ -42,6 +42,12 @@ public final class KafkaProxyFixture
     /** Starts the proxy with two workers in front of {@code kafka}. */
     public KafkaProxyFixture start(EmbeddedKafka kafka)
     {
+        return start(kafka.bootstrapServers());
+    }
+
+    /** Starts the proxy with two workers in front of the broker at {@code kafkaBootstrap} ({@code host:port}). */
+    public KafkaProxyFixture start(String kafkaBootstrap)
+    {
         bootstrapPort = freePort();
         nodePort = freePort();
         engine.anchor(KafkaProxyFixture.class)
@@ -49,7 +55,7 @@ public final class KafkaProxyFixture
             .env("BOOTSTRAP_PORT", String.valueOf(bootstrapPort))
             .env("NODE1_PORT", String.valueOf(nodePort))
             .env("ADVERTISED_HOST", ADVERTISED_HOST)
-            .env("KAFKA_BOOTSTRAP", kafka.bootstrapServers())
+            .env("KAFKA_BOOTSTRAP", kafkaBootstrap)
             .start("proxy.yaml");
         return this;
     }
