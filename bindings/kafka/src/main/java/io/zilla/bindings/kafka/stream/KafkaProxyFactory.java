@@ -6,6 +6,7 @@ package io.zilla.bindings.kafka.stream;
 import static java.nio.ByteOrder.BIG_ENDIAN;
 
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
@@ -73,8 +74,10 @@ public final class KafkaProxyFactory implements BindingHandler
     private final AtomicCounter malformed;
     private final AtomicCounter unsupported;
     private final Long2ObjectHashMap<KafkaProxy> proxies = new Long2ObjectHashMap<>();
+    private final List<KafkaProxy> awaitingLookup = new ArrayList<>();
 
     private int nextBootstrap;
+    private KafkaBrokerLookup lookup;
 
     KafkaProxyFactory(EngineContext context, BindingConfig binding, Map<Integer, BrokerAddress> brokers)
     {
@@ -122,6 +125,31 @@ public final class KafkaProxyFactory implements BindingHandler
         return advertised != null ? new BrokerAddress(options.advertiseHost(), advertised) : new BrokerAddress(host, port);
     }
 
+    // one lookup at a time per worker and binding: every connection to a node not known yet waits for it
+    private void lookupBrokers(KafkaProxy proxy, long exitId, long traceId)
+    {
+        awaitingLookup.add(proxy);
+        if (lookup == null)
+        {
+            lookup = new KafkaBrokerLookup(context, frames, rewriter, binding.id(), exitId, this::onLookupComplete);
+            final String bootstrap = nextBootstrapServer();
+            final int colon = bootstrap.lastIndexOf(':');
+            lookup.start(traceId, bootstrap.substring(0, colon), Integer.parseInt(bootstrap.substring(colon + 1)));
+        }
+    }
+
+    private void onLookupComplete()
+    {
+        lookup = null;
+        final long traceId = context.supplyTraceId();
+        final List<KafkaProxy> waiting = new ArrayList<>(awaitingLookup);
+        awaitingLookup.clear();
+        for (KafkaProxy proxy : waiting)
+        {
+            proxy.onLookupComplete(traceId);
+        }
+    }
+
     // a connection that stands for no known broker goes to the bootstrap servers in turn, so one that is down
     // costs the client one reconnect
     private String nextBootstrapServer()
@@ -146,6 +174,7 @@ public final class KafkaProxyFactory implements BindingHandler
         private final HeldBytes rewritten;
 
         private MessageConsumer net;
+        private int nodeId = -1;
 
         private long initialSeq;
         private long initialAck;
@@ -241,17 +270,40 @@ public final class KafkaProxyFactory implements BindingHandler
             {
                 localPort = tcpBeginExRO.destinationPort();
             }
-            final int nodeId = localPort == options.bootstrapPort() ? -1 : options.nodeOf(localPort);
+            nodeId = localPort == options.bootstrapPort() ? -1 : options.nodeOf(localPort);
             final BrokerAddress broker = nodeId != -1 ? brokers.get(nodeId) : null;
             if (broker != null)
             {
                 doNetBegin(begin.traceId(), broker.host(), broker.port());
+            }
+            else if (nodeId != -1)
+            {
+                lookupBrokers(this, exitId, begin.traceId());
             }
             else
             {
                 final String bootstrap = nextBootstrapServer();
                 final int colon = bootstrap.lastIndexOf(':');
                 doNetBegin(begin.traceId(), bootstrap.substring(0, colon), Integer.parseInt(bootstrap.substring(colon + 1)));
+            }
+        }
+
+        void onLookupComplete(long traceId)
+        {
+            final BrokerAddress broker = brokers.get(nodeId);
+            if (appInitialClosed || appReplyClosed)
+            {
+                doCloseAll(traceId);
+            }
+            else if (broker != null)
+            {
+                doNetBegin(traceId, broker.host(), broker.port());
+            }
+            else
+            {
+                context.event(routedId, traceId, "kafka.broker.unknown", "bindings." + binding.name() + ": node "
+                    + nodeId + " is not in the cluster's metadata, connection closed");
+                doCloseAll(traceId);
             }
         }
 

@@ -8,6 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,10 +47,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * SASL/PLAIN through the proxy: SaslHandshake and SaslAuthenticate pass through untouched, and so does the
- * re-authentication (KIP-368) the broker asks for every two seconds.
+ * A broker with more listeners than the shared one. SASL_PLAINTEXT (PLAIN): SaslHandshake and SaslAuthenticate pass
+ * through the proxy untouched, and so does the re-authentication (KIP-368) the broker asks for every two seconds.
+ * ELSEWHERE advertises a port where the test listens instead of the broker, which shows where the proxy sends a
+ * client that connects to a node's port before the proxy has seen that node.
  */
-class KafkaProxySaslTest
+class KafkaProxyListenersTest
 {
     private static final String ALICE_JAAS =
         "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"alice\" password=\"%s\";";
@@ -52,6 +60,8 @@ class KafkaProxySaslTest
 
     private static EmbeddedKafka kafka;
     private static int saslPort;
+    private static int elsewherePort;
+    private static ServerSocket elsewhere;
 
     @RegisterExtension
     final EngineExtension engine = new EngineExtension();
@@ -59,18 +69,22 @@ class KafkaProxySaslTest
     private final KafkaProxyFixture proxy = new KafkaProxyFixture(engine);
 
     @BeforeAll
-    static void startBroker()
+    static void startBroker() throws IOException
     {
         final int port = KafkaProxyFixture.freePort();
         final int controllerPort = KafkaProxyFixture.freePort();
         saslPort = KafkaProxyFixture.freePort();
+        elsewherePort = KafkaProxyFixture.freePort();
+        elsewhere = new ServerSocket(0, 50, InetAddress.getByName(KafkaProxyFixture.LOOPBACK));
         kafka = new EmbeddedKafka()
             .port(port)
             .controllerPort(controllerPort)
             .property("listeners", "PLAINTEXT://127.0.0.1:" + port + ",SASL_PLAINTEXT://127.0.0.1:" + saslPort
-                + ",CONTROLLER://127.0.0.1:" + controllerPort)
-            .property("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port + ",SASL_PLAINTEXT://127.0.0.1:" + saslPort)
-            .property("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT")
+                + ",ELSEWHERE://127.0.0.1:" + elsewherePort + ",CONTROLLER://127.0.0.1:" + controllerPort)
+            .property("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port + ",SASL_PLAINTEXT://127.0.0.1:" + saslPort
+                + ",ELSEWHERE://127.0.0.1:" + elsewhere.getLocalPort())
+            .property("listener.security.protocol.map",
+                "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,ELSEWHERE:PLAINTEXT")
             .property("sasl.enabled.mechanisms", "PLAIN")
             .property("listener.name.sasl_plaintext.plain.sasl.jaas.config",
                 "org.apache.kafka.common.security.plain.PlainLoginModule required user_alice=\"alice-secret\";")
@@ -79,9 +93,35 @@ class KafkaProxySaslTest
     }
 
     @AfterAll
-    static void stopBroker()
+    static void stopBroker() throws IOException
     {
         kafka.close();
+        elsewhere.close();
+    }
+
+    @Test
+    void shouldLookUpNodeNotSeenYetBeforeConnecting() throws Exception
+    {
+        // the proxy has seen no Metadata yet when a client, holding metadata from before, goes to node 1's port
+        proxy.start("127.0.0.1:" + elsewherePort);
+        elsewhere.setSoTimeout(20_000);
+        try (Socket client = new Socket(KafkaProxyFixture.LOOPBACK, proxy.nodePort());
+            Socket upstream = elsewhere.accept())
+        {
+            final DataOutputStream out = new DataOutputStream(client.getOutputStream());
+            // ApiVersions v0: header v1 with a null client id, no body
+            out.writeInt(10);
+            out.writeShort(18);
+            out.writeShort(0);
+            out.writeInt(7);
+            out.writeShort(-1);
+            out.flush();
+            // node 1 as the broker advertises it on this listener: the test's socket, not the bootstrap server
+            final DataInputStream in = new DataInputStream(upstream.getInputStream());
+            upstream.setSoTimeout(20_000);
+            assertEquals(10, in.readInt());
+            assertEquals(18, in.readShort());
+        }
     }
 
     @Test
