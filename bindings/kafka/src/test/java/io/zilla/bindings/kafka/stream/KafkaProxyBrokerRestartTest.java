@@ -3,7 +3,10 @@
  */
 package io.zilla.bindings.kafka.stream;
 
+import static java.util.concurrent.TimeUnit.NANOSECONDS;
+import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -15,8 +18,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
@@ -24,13 +25,15 @@ import io.zilla.bindings.kafka.test.KafkaProxyFixture;
 import io.zilla.bindings.kafka.test.KafkaRecords;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.kafka.embedded.EmbeddedKafka;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A broker killed with SIGKILL under load and restarted on the same ports and data, behind the proxy: an idempotent
@@ -53,53 +56,60 @@ class KafkaProxyBrokerRestartTest
 
     private final KafkaProxyFixture proxy = new KafkaProxyFixture(engine);
 
-    @Test
-    void shouldKeepEveryAcknowledgedRecordAcrossBrokerKill() throws Exception
+    /**
+     * {@code rebootstrap} (kafka-clients 4.x's default) drops the metadata once the only broker is gone, so
+     * {@code send()} blocks until the proxy's bootstrap answers again; {@code none} keeps it, so records pile up in the
+     * producer during the outage and are retried when the broker is back.
+     */
+    @ParameterizedTest(name = "metadata.recovery.strategy={0}")
+    @ValueSource(strings = { "rebootstrap", "none" })
+    void shouldKeepEveryAcknowledgedRecordAcrossBrokerKill(String recovery) throws Exception
     {
+        final String name = getClass().getSimpleName() + "[" + recovery + "]";
         try (EmbeddedKafka kafka = new EmbeddedKafka().start())
         {
             kafka.createTopic(TOPIC, PARTITIONS);
             proxy.start(kafka);
 
-            final Map<String, Long> acked = new ConcurrentHashMap<>();
-            final Map<String, Exception> failed = new ConcurrentHashMap<>();
-            final AtomicLong sent = new AtomicLong();
-            final AtomicBoolean stop = new AtomicBoolean();
-            final Thread sender;
-            final long seqAtRestart;
-            try (KafkaProducer<String, String> producer = new KafkaProducer<>(proxy.clientConfig(producerConfig())))
+            final Load load;
+            try (KafkaProducer<String, String> producer = new KafkaProducer<>(proxy.clientConfig(producerConfig(recovery))))
             {
-                sender = new Thread(() -> send(producer, sent, acked, failed, stop), "restart-test-producer");
+                load = new Load(producer);
+                final Thread sender = new Thread(load, "restart-test-producer");
                 sender.start();
                 try
                 {
-                    await(() -> acked.size() >= ACKED_BEFORE_KILL, "acknowledgements before the kill", acked, failed);
+                    load.await(() -> load.acked.size() >= ACKED_BEFORE_KILL, "acknowledgements before the kill");
 
-                    kafka.kill();
+                    final long seqAtKill = load.sent.get();
                     final long killed = System.nanoTime();
+                    kafka.kill();
                     kafka.restart();
-                    seqAtRestart = sent.get();
                     final long restarted = System.nanoTime();
+                    final long seqAtRestart = load.sent.get();
 
                     // recovered: records sent only after the broker came back are acknowledged through the proxy
-                    await(() -> ackedAfter(acked, seqAtRestart) >= ACKED_AFTER_RESTART, "acknowledgements after restart",
-                        acked, failed);
-                    System.out.printf("%s: broker down %d ms, %d acknowledged after restart within %d ms%n",
-                        getClass().getSimpleName(), TimeUnit.NANOSECONDS.toMillis(restarted - killed),
-                        ACKED_AFTER_RESTART, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - restarted));
+                    load.await(() -> load.ackedFrom(seqAtRestart) >= ACKED_AFTER_RESTART, "acknowledgements after restart");
+                    System.out.printf("%s: broker down %d ms, %d sent meanwhile, %d acknowledged after restart within %d ms,"
+                        + " longest send() %d ms%n", name, NANOSECONDS.toMillis(restarted - killed),
+                        seqAtRestart - seqAtKill, ACKED_AFTER_RESTART, NANOSECONDS.toMillis(System.nanoTime() - restarted),
+                        NANOSECONDS.toMillis(load.longestSend));
                 }
                 finally
                 {
-                    stop.set(true);
-                    sender.join(TimeUnit.SECONDS.toMillis(30));
+                    load.stop = true;
+                    sender.join(SECONDS.toMillis(30));
                 }
+                assertFalse(sender.isAlive(), "the producer thread ended");
                 producer.flush();
             }
-            assertTrue(!sender.isAlive(), "the producer thread ended");
-            assertEquals(sent.get(), acked.size() + failed.size(), "every send completed, acknowledged or failed");
+            final long sent = load.sent.get();
+            assertEquals(sent, load.acked.size() + load.failed.size(), "every send completed, acknowledged or failed");
 
             final List<ConsumerRecord<String, String>> records =
                 KafkaRecords.readAll(proxy.bootstrapServers(), TOPIC, WAIT);
+            System.out.printf("%s: sent %d, acknowledged %d, failed %d, consumed %d%n", name,
+                sent, load.acked.size(), load.failed.size(), records.size());
 
             final Map<String, Integer> copies = new HashMap<>();
             final Map<Integer, List<Long>> sequences = new TreeMap<>();
@@ -111,7 +121,7 @@ class KafkaProxyBrokerRestartTest
             }
             final List<String> lost = new ArrayList<>();
             final List<String> duplicated = new ArrayList<>();
-            for (String key : acked.keySet())
+            for (String key : load.acked.keySet())
             {
                 final int count = copies.getOrDefault(key, 0);
                 if (count == 0)
@@ -124,14 +134,14 @@ class KafkaProxyBrokerRestartTest
                 }
             }
             final Set<String> unknown = new TreeSet<>(copies.keySet());
-            unknown.removeAll(acked.keySet());
-            unknown.removeAll(failed.keySet());
-            System.out.printf("%s: sent %d, acknowledged %d, failed %d, consumed %d%n", getClass().getSimpleName(),
-                sent.get(), acked.size(), failed.size(), records.size());
+            unknown.removeAll(load.acked.keySet());
+            unknown.removeAll(load.failed.keySet());
 
             assertEquals(List.of(), lost, "acknowledged records missing");
             assertEquals(List.of(), duplicated, "acknowledged records written twice despite idempotence");
             assertEquals(Set.of(), unknown, "records never sent");
+            // the outage is far shorter than delivery.timeout.ms: every record is acknowledged in the end
+            assertEquals(Map.of(), load.failed, "failed sends");
             for (Map.Entry<Integer, List<Long>> partition : sequences.entrySet())
             {
                 final List<Long> order = partition.getValue();
@@ -146,9 +156,10 @@ class KafkaProxyBrokerRestartTest
         }
     }
 
-    private static Map<String, Object> producerConfig()
+    private static Map<String, Object> producerConfig(String recovery)
     {
         final Map<String, Object> config = new HashMap<>();
+        config.put(CommonClientConfigs.METADATA_RECOVERY_STRATEGY_CONFIG, recovery);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.RETRIES_CONFIG, Integer.MAX_VALUE);
@@ -165,63 +176,80 @@ class KafkaProxyBrokerRestartTest
         return config;
     }
 
-    /** Sends {@code key-<n>} at a modest rate until stopped; each send ends in {@code acked} or {@code failed}. */
-    private static void send(KafkaProducer<String, String> producer, AtomicLong sent, Map<String, Long> acked,
-        Map<String, Exception> failed, AtomicBoolean stop)
-    {
-        try
-        {
-            while (!stop.get())
-            {
-                final long seq = sent.get();
-                final String key = "key-" + seq;
-                try
-                {
-                    producer.send(new ProducerRecord<>(TOPIC, key, "value-" + key), (metadata, ex) ->
-                    {
-                        if (ex == null)
-                        {
-                            acked.put(key, seq);
-                        }
-                        else
-                        {
-                            failed.put(key, ex);
-                        }
-                    });
-                }
-                catch (RuntimeException ex)
-                {
-                    failed.put(key, ex);
-                }
-                sent.incrementAndGet();
-                Thread.sleep(SEND_INTERVAL_MILLIS);
-            }
-        }
-        catch (InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static long ackedAfter(Map<String, Long> acked, long seq)
-    {
-        return acked.values().stream().filter(s -> s >= seq).count();
-    }
-
     private static long sequence(String key)
     {
         return Long.parseLong(key.substring("key-".length()));
     }
 
-    private static void await(BooleanSupplier condition, String what, Map<String, Long> acked,
-        Map<String, Exception> failed) throws InterruptedException
+    /** Sends {@code key-<n>} at a modest rate until stopped; each send ends in {@code acked} or {@code failed}. */
+    private static final class Load implements Runnable
     {
-        final long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline)
+        final AtomicLong sent = new AtomicLong();
+        final Map<String, Long> acked = new ConcurrentHashMap<>();
+        final Map<String, Exception> failed = new ConcurrentHashMap<>();
+        final KafkaProducer<String, String> producer;
+        volatile boolean stop;
+        volatile long longestSend;
+
+        Load(KafkaProducer<String, String> producer)
         {
-            Thread.sleep(50);
+            this.producer = producer;
         }
-        assertTrue(condition.getAsBoolean(), () -> "no " + what + " within " + WAIT + ": acknowledged " + acked.size()
-            + ", failed " + failed.size() + failed.values().stream().findFirst().map(ex -> " (" + ex + ")").orElse(""));
+
+        @Override
+        public void run()
+        {
+            try
+            {
+                while (!stop)
+                {
+                    final long seq = sent.get();
+                    final String key = "key-" + seq;
+                    final long start = System.nanoTime();
+                    try
+                    {
+                        producer.send(new ProducerRecord<>(TOPIC, key, "value-" + key), (metadata, ex) ->
+                        {
+                            if (ex == null)
+                            {
+                                acked.put(key, seq);
+                            }
+                            else
+                            {
+                                failed.put(key, ex);
+                            }
+                        });
+                    }
+                    catch (RuntimeException ex)
+                    {
+                        failed.put(key, ex);
+                    }
+                    longestSend = Math.max(longestSend, System.nanoTime() - start);
+                    sent.incrementAndGet();
+                    Thread.sleep(SEND_INTERVAL_MILLIS);
+                }
+            }
+            catch (InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        long ackedFrom(long seq)
+        {
+            return acked.values().stream().filter(s -> s >= seq).count();
+        }
+
+        void await(BooleanSupplier condition, String what) throws InterruptedException
+        {
+            final long deadline = System.nanoTime() + WAIT.toNanos();
+            while (!condition.getAsBoolean() && System.nanoTime() < deadline)
+            {
+                Thread.sleep(50);
+            }
+            assertTrue(condition.getAsBoolean(), () -> "no " + what + " within " + WAIT + ": sent " + sent.get()
+                + ", acknowledged " + acked.size() + ", failed " + failed.size()
+                + failed.values().stream().findFirst().map(ex -> " (" + ex + ")").orElse(""));
+        }
     }
 }

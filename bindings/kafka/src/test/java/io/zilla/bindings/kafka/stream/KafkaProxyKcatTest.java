@@ -17,8 +17,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -30,6 +32,14 @@ import io.zilla.engine.test.EngineExtension;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import io.zilla.kafka.embedded.EmbeddedKafkaExtension;
 import io.zilla.kafka.embedded.KafkaTopics;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -136,6 +146,51 @@ class KafkaProxyKcatTest
         }
         assertEquals(sent, keysAndValues);
         assertTrue(partitionsUsed.size() > 1, () -> "keyed records spread over partitions: " + partitionsUsed);
+    }
+
+    @Test
+    void shouldConsumeAsGroupMember(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        proxy.start(kafka);
+        final String topic = topics.create(PARTITIONS);
+        final String group = topic + "-group";
+        final Set<String> sent = new TreeSet<>();
+        final Map<String, Object> config = Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+            ProducerConfig.ACKS_CONFIG, "all",
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config))
+        {
+            for (int i = 0; i < RECORDS; i++)
+            {
+                final RecordMetadata metadata = producer.send(new ProducerRecord<>(topic, "key-" + i, "value-" + i))
+                    .get(30, TimeUnit.SECONDS);
+                sent.add("key-" + i + " value-" + i + " " + metadata.partition() + " " + metadata.offset());
+            }
+        }
+
+        // a balanced consumer: FindCoordinator, JoinGroup, SyncGroup, OffsetCommit, all through the proxy
+        final ChildProcess consumed = kcat(null, "-b", proxy.bootstrapServers(), "-X", "auto.offset.reset=earliest",
+            "-e", "-f", "%k %s %p %o\\n", "-d", "cgrp", "-G", group, topic);
+        assertEquals(0, consumed.exit(), consumed::describe);
+        final List<String> lines = consumed.out().lines().filter(l -> !l.isBlank()).collect(Collectors.toList());
+        assertEquals(sent, new TreeSet<>(lines), consumed::describe);
+        assertEquals(RECORDS, lines.size(), consumed::describe);
+        assertNoBrokerAddress(kafka, consumed.err(), consumed);
+
+        // the group's offsets, committed by kcat on close, as the broker itself has them
+        try (Admin admin = kafka.admin())
+        {
+            final Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                .partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
+            long total = 0;
+            for (OffsetAndMetadata offset : committed.values())
+            {
+                total += offset.offset();
+            }
+            assertEquals(RECORDS, total, () -> committed + "\n" + consumed.describe());
+        }
     }
 
     /** Neither the broker's port nor its controller's appears: kcat only learned and used the proxy's addresses. */

@@ -19,8 +19,9 @@ import org.apache.kafka.common.Node;
 /**
  * Run by {@link KafkaProxyLegacyClientTest} in a child JVM whose class path holds an older kafka-clients (3.x) and
  * this class only, so it uses only what 3.x and 4.x have in common. Arguments: bootstrap servers, topic, record count.
- * Prints {@code version}, one {@code node} line per cluster node, one {@code produced} and {@code consumed} line per
- * record, then {@code done}; exits 0 when every record came back, 1 when not, 2 on an exception.
+ * Prints {@code version} (of the kafka-clients it runs on), {@code loaded} (the jar {@code KafkaProducer} came from),
+ * one {@code node} line per cluster node, one {@code produced} and {@code consumed} line per record, then
+ * {@code done}; exits 0 when every record came back, 1 when not, 2 on an exception.
  */
 public final class KafkaProxyLegacyClientMain
 {
