@@ -167,7 +167,7 @@ class KafkaProxyBrokerRestartTest
         config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
         config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 90_000);
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 30_000);
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 60_000);
         config.put(ProducerConfig.RETRY_BACKOFF_MS_CONFIG, 100);
         config.put(ProducerConfig.RECONNECT_BACKOFF_MS_CONFIG, 100);
         config.put(ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 1_000);

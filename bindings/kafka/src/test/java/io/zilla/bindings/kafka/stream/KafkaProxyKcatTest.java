@@ -40,6 +40,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -68,7 +69,14 @@ class KafkaProxyKcatTest
 
     private final KafkaProxyFixture proxy = new KafkaProxyFixture(engine);
 
+    private Path kcat;
     private int runs;
+
+    @BeforeEach
+    void findKcat()
+    {
+        kcat = kcatExecutable();
+    }
 
     @Test
     void shouldListOnlyProxyAddresses(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
@@ -209,7 +217,7 @@ class KafkaProxyKcatTest
     private ChildProcess kcat(Path stdin, String... args) throws Exception
     {
         final List<String> command = new ArrayList<>();
-        command.add(kcatExecutable().toString());
+        command.add(kcat.toString());
         // the proxy listens on 127.0.0.1 only and advertises localhost: never try ::1
         command.add("-X");
         command.add("broker.address.family=v4");
