@@ -174,7 +174,7 @@ final class StartCommand implements Callable<Integer>
         out.flush();
     }
 
-    private static String startFailure(RuntimeException ex)
+    static String startFailure(RuntimeException ex)
     {
         final String prefix = "zilla could not start";
         String message = ex.getMessage() != null ? ex.getMessage() : ex.getClass().getSimpleName();

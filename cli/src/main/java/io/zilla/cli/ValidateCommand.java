@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 
 import io.zilla.engine.Engine;
 import io.zilla.engine.config.ConfigException;
@@ -36,6 +37,19 @@ final class ValidateCommand implements Callable<Integer>
     @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE", description = "the zilla.yaml to check")
     Path config;
 
+    private final UnaryOperator<String> environment;
+
+    ValidateCommand()
+    {
+        this(System::getenv);
+    }
+
+    /** Where {@code ${{env.NAME}}} looks: the process environment, or a test's own. */
+    ValidateCommand(UnaryOperator<String> environment)
+    {
+        this.environment = environment;
+    }
+
     @Override
     public Integer call()
     {
@@ -43,7 +57,7 @@ final class ValidateCommand implements Callable<Integer>
         final PrintWriter err = spec.commandLine().getErr();
         try
         {
-            final ConfigReader reader = new ConfigReader(Engine.builder().bindingTypes(), System::getenv);
+            final ConfigReader reader = new ConfigReader(Engine.builder().bindingTypes(), environment);
             reader.read(config.toString(), ConfigFiles.read(config), NAMESPACE_ID);
         }
         catch (IOException ex)

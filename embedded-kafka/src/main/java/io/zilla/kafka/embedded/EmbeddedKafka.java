@@ -61,6 +61,7 @@ public final class EmbeddedKafka implements AutoCloseable
     private int controllerPort;
     private Duration startTimeout = Duration.ofSeconds(60);
     private String classPath;
+    private boolean killOnExit = true;
 
     private volatile Path directory;
     private volatile Path logFile;
@@ -120,6 +121,18 @@ public final class EmbeddedKafka implements AutoCloseable
         return this;
     }
 
+    /**
+     * Whether {@link #start()} registers the JVM shutdown hook that kills the broker and deletes its directory when
+     * this JVM exits without {@link #close()}; true by default. An owner that closes the broker from a shutdown hook
+     * of its own (as {@code zilla demo} does) turns it off, so that the broker stops cleanly, not killed meanwhile.
+     */
+    public synchronized EmbeddedKafka killOnExit(boolean killOnExit)
+    {
+        checkNotStarted();
+        this.killOnExit = killOnExit;
+        return this;
+    }
+
     /** Formats a fresh data directory and starts the broker; returns once it logged "Kafka Server started". */
     public synchronized EmbeddedKafka start()
     {
@@ -133,8 +146,11 @@ public final class EmbeddedKafka implements AutoCloseable
             choosePorts();
             directory = Files.createTempDirectory("embedded-kafka-");
             logFile = directory.resolve("broker.log");
-            shutdownHook = new Thread(this::onShutdown, "embedded-kafka-shutdown");
-            Runtime.getRuntime().addShutdownHook(shutdownHook);
+            if (killOnExit)
+            {
+                shutdownHook = new Thread(this::onShutdown, "embedded-kafka-shutdown");
+                Runtime.getRuntime().addShutdownHook(shutdownHook);
+            }
 
             writeServerProperties();
             writeLoggingConfig();

@@ -1,0 +1,336 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import io.zilla.engine.Engine;
+import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.config.ConfigException;
+import io.zilla.kafka.embedded.EmbeddedKafka;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code zilla demo}: a real Kafka broker ({@link EmbeddedKafka}, a child JVM on a free loopback port) with the
+ * kafka.proxy example in front of it, in this JVM, until SIGTERM or SIGINT. The example is packaged in the cli jar
+ * (the build copies examples/kafka.proxy/zilla.yaml), so the demo runs from any directory; {@code --port} moves its
+ * ports (9092 for bootstrap, 9093 to 9095 for broker node ids 1 to 3) together. As in {@link StartCommand}, the main
+ * thread stops everything and the shutdown hook only asks for it, waits, and ends the JVM with the status.
+ */
+@Command(
+    name = "demo",
+    mixinStandardHelpOptions = true,
+    versionProvider = ZillaVersion.class,
+    description = {
+        "Starts a Kafka broker with a topic 'demo' and zilla's kafka proxy in front of it (examples/kafka.proxy).",
+        "Runs until SIGTERM or SIGINT (Ctrl-C), then stops both and deletes their files."})
+final class DemoCommand implements Callable<Integer>
+{
+    /** The kafka.proxy example, as packaged by the build. */
+    static final String CONFIG_RESOURCE = "demo/zilla.yaml";
+    static final String CONFIG_NAME = "kafka.proxy/zilla.yaml";
+    static final String TOPIC = "demo";
+    static final int PARTITIONS = 1;
+    static final int DEFAULT_PORT = 9092;
+    /** The example's ports: bootstrap, then one per broker node id (1 to 3). */
+    static final int PORTS = 4;
+    static final String BOOTSTRAP_VARIABLE = "KAFKA_BOOTSTRAP_SERVER";
+
+    // the example's own ports, 9092 to 9095, as whole numbers
+    private static final Pattern EXAMPLE_PORT = Pattern.compile("\\b(909[2-5])\\b");
+    private static final String HOST = "localhost";
+    // the broker's stop (a controlled shutdown: about a second) and the engine's: the hook waits this long at most
+    private static final long STOP_TIMEOUT_SECONDS = 45;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "9092",
+        description = {"the proxy's bootstrap port (default ${DEFAULT-VALUE});",
+            "the next three are its ports for broker node ids 1 to 3"})
+    int port;
+
+    @Option(names = {"-w", "--workers"}, paramLabel = "N",
+        description = "the number of workers (zilla.engine.workers); one per core by default")
+    Integer workers;
+
+    private final ShutdownHooks hooks;
+    private volatile ProcessHandle broker;
+
+    DemoCommand(ShutdownHooks hooks)
+    {
+        this.hooks = hooks;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException
+    {
+        final PrintWriter err = spec.commandLine().getErr();
+        if (port < 1 || port > 65536 - PORTS)
+        {
+            err.printf("zilla demo: --port must be 1 to %d, not %d%n", 65536 - PORTS, port);
+            return ExitStatus.FAILED;
+        }
+        final String busy = busyPort();
+        if (busy != null)
+        {
+            err.printf("zilla demo: port %s; the demo needs ports %d to %d on %s: stop what uses them, or choose others "
+                + "with --port%n", busy, port, port + PORTS - 1, HOST);
+            return ExitStatus.FAILED;
+        }
+
+        final CountDownLatch stopRequested = new CountDownLatch(1);
+        final CountDownLatch finished = new CountDownLatch(1);
+        final AtomicInteger status = new AtomicInteger(ExitStatus.FAILED);
+
+        // registered before anything starts, so that a signal during the broker's start still stops it cleanly
+        hooks.register(() ->
+        {
+            stopRequested.countDown();
+            boolean stopped = false;
+            try
+            {
+                stopped = finished.await(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            }
+            catch (InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+            if (!stopped)
+            {
+                System.err.println("zilla demo: did not stop within " + STOP_TIMEOUT_SECONDS + " seconds; killing the broker");
+                final ProcessHandle child = broker;
+                if (child != null)
+                {
+                    child.destroyForcibly();
+                }
+            }
+            hooks.halt(stopped ? status.get() : ExitStatus.FAILED);
+        });
+
+        try
+        {
+            status.set(run(stopRequested));
+        }
+        finally
+        {
+            finished.countDown();
+        }
+        return status.get();
+    }
+
+    /**
+     * The example's text with its ports moved to {@code port} and the three after it: 9092 becomes {@code port},
+     * 9093 {@code port + 1}, and so on.
+     */
+    static String onPorts(String example, int port)
+    {
+        final Matcher matcher = EXAMPLE_PORT.matcher(example);
+        final StringBuilder text = new StringBuilder();
+        while (matcher.find())
+        {
+            final int moved = port + Integer.parseInt(matcher.group(1)) - DEFAULT_PORT;
+            matcher.appendReplacement(text, String.valueOf(moved));
+        }
+        matcher.appendTail(text);
+        return text.toString();
+    }
+
+    /** The packaged kafka.proxy example. */
+    static String example()
+    {
+        try (InputStream in = DemoCommand.class.getResourceAsStream(CONFIG_RESOURCE))
+        {
+            if (in == null)
+            {
+                throw new IllegalStateException("no " + CONFIG_RESOURCE + " in the cli jar: a broken build");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        catch (IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    private int run(CountDownLatch stopRequested) throws InterruptedException
+    {
+        final PrintWriter out = spec.commandLine().getOut();
+        final PrintWriter err = spec.commandLine().getErr();
+
+        out.println("starting a Kafka broker...");
+        out.flush();
+        final EmbeddedKafka kafka = new EmbeddedKafka().killOnExit(false);
+        Path directory = null;
+        try
+        {
+            try
+            {
+                kafka.start();
+                broker = kafka.process();
+                kafka.createTopic(TOPIC, PARTITIONS);
+            }
+            catch (IllegalStateException | UncheckedIOException ex)
+            {
+                if (stopRequested.getCount() == 0)
+                {
+                    // Ctrl-C reaches the broker too (same process group): it may have stopped before it started
+                    return stopped(out);
+                }
+                err.println("zilla demo: the Kafka broker could not start: " + ex.getMessage());
+                return ExitStatus.FAILED;
+            }
+            out.printf("started a Kafka broker at %s (its log: %s)%n", kafka.bootstrapServers(), kafka.logFile());
+            out.flush();
+            if (stopRequested.getCount() == 0)
+            {
+                return stopped(out);
+            }
+
+            directory = Files.createTempDirectory("zilla-demo-");
+            final Engine engine;
+            try
+            {
+                final String bootstrap = kafka.bootstrapServers();
+                engine = Engine.builder()
+                    .configuration(configuration(directory))
+                    .environment(name -> BOOTSTRAP_VARIABLE.equals(name) ? bootstrap : System.getenv(name))
+                    .config(CONFIG_NAME, onPorts(example(), port))
+                    .build();
+                engine.start();
+            }
+            catch (ConfigException ex)
+            {
+                ConfigFiles.printErrors(err, ex);
+                return ExitStatus.FAILED;
+            }
+            catch (IllegalStateException | IllegalArgumentException | UncheckedIOException ex)
+            {
+                err.println(StartCommand.startFailure(ex));
+                return ExitStatus.FAILED;
+            }
+
+            try
+            {
+                usage(out, kafka);
+                stopRequested.await();
+            }
+            finally
+            {
+                engine.close();
+            }
+        }
+        catch (IOException ex)
+        {
+            err.println("zilla demo: cannot create the engine directory: " + ConfigFiles.describe(ex));
+            return ExitStatus.FAILED;
+        }
+        finally
+        {
+            close(kafka, directory, err);
+        }
+        return stopped(out);
+    }
+
+    private EngineConfiguration configuration(Path directory)
+    {
+        final Properties values = new Properties();
+        values.setProperty(EngineConfiguration.DIRECTORY, directory.toString());
+        if (workers != null)
+        {
+            values.setProperty(EngineConfiguration.WORKERS, workers.toString());
+        }
+        return new EngineConfiguration(values);
+    }
+
+    private void usage(PrintWriter out, EmbeddedKafka kafka)
+    {
+        final String bootstrap = HOST + ":" + port;
+        out.printf("started zilla demo: the kafka proxy on %s (broker node ports %d to %d) in front of the broker, "
+            + "topic '%s'%n", bootstrap, port + 1, port + PORTS - 1, TOPIC);
+        out.println();
+        out.println("Try it from another terminal with kcat (or any Kafka client, bootstrap.servers=" + bootstrap + "):");
+        out.printf("  kcat -b %s -L%n", bootstrap);
+        out.printf("  echo 'key1:hello' | kcat -b %s -t %s -K: -P%n", bootstrap, TOPIC);
+        out.printf("  kcat -b %s -t %s -C -K: -e%n", bootstrap, TOPIC);
+        out.println();
+        out.println("Ctrl-C stops the demo.");
+        out.flush();
+    }
+
+    private static int stopped(PrintWriter out)
+    {
+        out.println("stopped zilla demo");
+        out.flush();
+        return ExitStatus.OK;
+    }
+
+    /** Stops the broker (a controlled shutdown), deletes its data and the engine directory. */
+    private void close(EmbeddedKafka kafka, Path directory, PrintWriter err)
+    {
+        try
+        {
+            kafka.close();
+        }
+        catch (RuntimeException ex)
+        {
+            err.println("zilla demo: stopping the Kafka broker: " + ex.getMessage());
+        }
+        broker = null;
+        if (directory != null)
+        {
+            try (Stream<Path> paths = Files.walk(directory))
+            {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).collect(Collectors.toList()))
+                {
+                    Files.deleteIfExists(path);
+                }
+            }
+            catch (IOException ex)
+            {
+                err.println("zilla demo: cannot delete " + directory + ": " + ConfigFiles.describe(ex));
+            }
+        }
+    }
+
+    /** Why one of the demo's ports cannot be bound, or null when all of them can. */
+    private String busyPort()
+    {
+        for (int candidate = port; candidate < port + PORTS; candidate++)
+        {
+            try (ServerSocket socket = new ServerSocket())
+            {
+                socket.setReuseAddress(true);
+                socket.bind(new InetSocketAddress(InetAddress.getByName(HOST), candidate));
+            }
+            catch (IOException ex)
+            {
+                return candidate + " is in use" + (ex.getMessage() != null ? " (" + ex.getMessage() + ")" : "");
+            }
+        }
+        return null;
+    }
+}
