@@ -1,0 +1,58 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.cli;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+
+/** Free loopback ports for the tests: one, or a run of consecutive ones (the demo's bootstrap and node ports). */
+final class FreePorts
+{
+    private static final int ATTEMPTS = 100;
+
+    private FreePorts()
+    {
+    }
+
+    static int freePort() throws IOException
+    {
+        try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()))
+        {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** The first of {@code count} consecutive ports that are free on 127.0.0.1 now. */
+    static int freePorts(int count) throws IOException
+    {
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++)
+        {
+            final int first = freePort();
+            if (first + count - 1 <= 65535 && allFree(first, count))
+            {
+                return first;
+            }
+        }
+        throw new IOException("no " + count + " consecutive free ports after " + ATTEMPTS + " attempts");
+    }
+
+    private static boolean allFree(int first, int count)
+    {
+        for (int port = first; port < first + count; port++)
+        {
+            try (ServerSocket socket = new ServerSocket())
+            {
+                socket.setReuseAddress(true);
+                socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            }
+            catch (IOException ex)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+}
