@@ -1,0 +1,138 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * End to end: the packaged distribution's {@code bin/zilla demo} as a user runs it, from a directory of its own,
+ * driven with kcat through the proxy's port, then stopped with SIGTERM.
+ */
+class ZillaDemoIT
+{
+    // the broker's start is 3 to 6 s alone, more on 2 busy cores
+    private static final Duration TIMEOUT = Duration.ofSeconds(90);
+    private static final Duration KCAT_TIMEOUT = Duration.ofSeconds(30);
+    private static final Path DISTRIBUTION = Path.of(System.getProperty("zilla.distribution", "target/zilla")).toAbsolutePath();
+    private static final String KCAT = "/usr/bin/kcat";
+    private static final Pattern BROKER_LOG = Pattern.compile("its log: (.+)/broker\\.log\\)");
+
+    @TempDir
+    Path temp;
+
+    private final List<ZillaProcess> processes = new ArrayList<>();
+
+    @AfterEach
+    void killLeftovers()
+    {
+        processes.forEach(ZillaProcess::close);
+    }
+
+    @Test
+    void shouldProduceAndConsumeWithKcatAndStopCleanlyOnSigterm() throws Exception
+    {
+        final int port = FreePorts.freePorts(DemoCommand.PORTS);
+        final String bootstrap = "localhost:" + port;
+
+        final ZillaProcess zilla = zilla("demo", "--port", port);
+        zilla.awaitOut("Ctrl-C stops the demo.", TIMEOUT);
+
+        final List<String> out = zilla.out();
+        assertTrue(out.contains("  kcat -b " + bootstrap + " -L"), out.toString());
+        final String produce = "  echo 'key1:hello' | kcat -b " + bootstrap + " -t demo -K: -P";
+        assertTrue(out.contains(produce), out.toString());
+        assertTrue(out.contains("  kcat -b " + bootstrap + " -t demo -C -K: -e"), out.toString());
+        final Matcher log = BROKER_LOG.matcher(String.join("\n", out));
+        assertTrue(log.find(), out.toString());
+        final Path brokerDirectory = Path.of(log.group(1));
+        assertTrue(Files.isDirectory(brokerDirectory));
+        final List<ProcessHandle> descendants = zilla.process().descendants().toList();
+        assertEquals(1, descendants.size(), "the broker's JVM: " + descendants);
+
+        // the printed lines, as a user runs them (IPv4 only: the tests stay on 127.0.0.1)
+        final String metadata = kcat(null, "-b", bootstrap, "-L");
+        assertTrue(metadata.contains("broker 1 at localhost:" + (port + 1)), metadata);
+        assertTrue(metadata.contains("topic \"demo\" with 1 partitions"), metadata);
+        assertFalse(metadata.contains("127.0.0.1"), "clients see only the proxy: " + metadata);
+
+        kcat("key1:hello\nkey2:world\n", "-b", bootstrap, "-t", "demo", "-K:", "-P");
+        final String consumed = kcat(null, "-b", bootstrap, "-t", "demo", "-C", "-K:", "-e");
+        assertEquals("key1:hello\nkey2:world\n", consumed);
+
+        zilla.sigterm();
+
+        assertEquals(0, zilla.awaitExit(TIMEOUT), zilla.err().toString());
+        assertEquals("stopped zilla demo", zilla.out().get(zilla.out().size() - 1), zilla.out().toString());
+        assertEquals(List.of(), zilla.err());
+        descendants.forEach(process -> assertFalse(process.isAlive(), "stray process " + process.info()));
+        assertFalse(Files.exists(brokerDirectory), "the broker's data directory is deleted");
+    }
+
+    @Test
+    void shouldFailWithOneLineWhenPortIsInUse() throws Exception
+    {
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()))
+        {
+            final ZillaProcess zilla = zilla("demo", "--port", taken.getLocalPort());
+
+            assertEquals(1, zilla.awaitExit(TIMEOUT));
+            assertEquals(1, zilla.err().size(), zilla.err().toString());
+            assertTrue(zilla.err().get(0).startsWith("zilla demo: port " + taken.getLocalPort() + " is in use"),
+                zilla.err().toString());
+            assertEquals(List.of(), zilla.out());
+        }
+    }
+
+    private ZillaProcess zilla(Object... args) throws IOException
+    {
+        final ZillaProcess process = ZillaProcess.start(DISTRIBUTION, temp, args);
+        processes.add(process);
+        return process;
+    }
+
+    /** Runs kcat with {@code input} on its stdin; returns its stdout, failing on a non-zero exit or a timeout. */
+    private String kcat(String input, String... args) throws IOException, InterruptedException
+    {
+        final List<String> command = new ArrayList<>(List.of(KCAT, "-X", "broker.address.family=v4",
+            "-m", String.valueOf(KCAT_TIMEOUT.toSeconds() / 2)));
+        command.addAll(List.of(args));
+        final Path stdout = Files.createTempFile(temp, "kcat", ".out");
+        final Path stderr = Files.createTempFile(temp, "kcat", ".err");
+        final Process kcat = new ProcessBuilder(command).directory(temp.toFile())
+            .redirectOutput(stdout.toFile())
+            .redirectError(stderr.toFile())
+            .start();
+        if (input != null)
+        {
+            kcat.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
+        }
+        kcat.getOutputStream().close();
+        if (!kcat.waitFor(KCAT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS))
+        {
+            kcat.destroyForcibly();
+            throw new AssertionError(command + " still runs after " + KCAT_TIMEOUT + ": " + Files.readString(stderr));
+        }
+        assertEquals(0, kcat.exitValue(), command + ": " + Files.readString(stderr));
+        return Files.readString(stdout);
+    }
+}
