@@ -235,7 +235,7 @@ final class DemoCommand implements Callable<Integer>
 
             try
             {
-                usage(out, kafka);
+                usage(out, directory);
                 stopRequested.await();
             }
             finally
@@ -266,7 +266,7 @@ final class DemoCommand implements Callable<Integer>
         return new EngineConfiguration(values);
     }
 
-    private void usage(PrintWriter out, EmbeddedKafka kafka)
+    private void usage(PrintWriter out, Path directory)
     {
         final String bootstrap = HOST + ":" + port;
         out.printf("started zilla demo: the kafka proxy on %s (broker node ports %d to %d) in front of the broker, "
@@ -277,6 +277,7 @@ final class DemoCommand implements Callable<Integer>
         out.printf("  echo 'key1:hello' | kcat -b %s -t %s -K: -P%n", bootstrap, TOPIC);
         out.printf("  kcat -b %s -t %s -C -K: -e%n", bootstrap, TOPIC);
         out.println();
+        out.println("zilla metrics -d " + directory + " prints zilla's counters.");
         out.println("Ctrl-C stops the demo.");
         out.flush();
     }

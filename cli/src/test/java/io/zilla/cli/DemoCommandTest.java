@@ -51,6 +51,7 @@ class DemoCommandTest
     // the broker's start is 3 to 6 s alone, more on 2 busy cores
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
     private static final Pattern BROKER_LOG = Pattern.compile("its log: (.+)/broker\\.log\\)");
+    private static final Pattern METRICS = Pattern.compile("zilla metrics -d (\\S+) prints");
 
     private final ExecutorService executor = Executors.newCachedThreadPool();
 
@@ -135,6 +136,14 @@ class DemoCommandTest
         assertEquals(sent, received);
         assertFalse(status.isDone());
 
+        final Matcher metrics = METRICS.matcher(zilla.out());
+        assertTrue(metrics.find(), zilla.out());
+        final Path engineDirectory = Path.of(metrics.group(1));
+        final Zilla counters = new Zilla();
+        assertEquals(0, counters.run("metrics", "-d", engineDirectory.toString(), "north_kafka_proxy"), counters.err());
+        assertTrue(counters.out().lines().skip(1).allMatch(line -> line.startsWith("north_kafka_proxy ")), counters.out());
+        assertTrue(counters.out().lines().count() > 1, counters.out());
+
         zilla.hooks().signal();
 
         assertEquals(0, status.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS), zilla.err());
@@ -144,6 +153,7 @@ class DemoCommandTest
         assertEquals("", zilla.err());
         assertFalse(brokers.get(0).isAlive(), "the broker's JVM is gone");
         assertFalse(Files.exists(brokerDirectory), "the broker's data directory is deleted");
+        assertFalse(Files.exists(engineDirectory), "the engine directory is deleted");
         try (ServerSocket again = new ServerSocket())
         {
             // the proxy's listening socket is closed: the port can be bound again at once

@@ -20,7 +20,7 @@ class ZillaCommandTest
         assertEquals(0, zilla.run());
 
         assertTrue(zilla.out().startsWith("Usage: zilla"), zilla.out());
-        for (String command : new String[] {"start", "validate", "metrics", "version", "help"})
+        for (String command : new String[] {"start", "validate", "metrics", "version", "demo", "help"})
         {
             assertTrue(zilla.out().contains("\n  " + command + " "), command + " missing from: " + zilla.out());
         }
@@ -28,7 +28,7 @@ class ZillaCommandTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"start", "validate", "metrics", "version"})
+    @ValueSource(strings = {"start", "validate", "metrics", "version", "demo"})
     void shouldPrintHelpOfEveryCommand(String command)
     {
         for (String help : new String[] {"--help", "-h"})

@@ -16,10 +16,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.zilla.kafka.embedded.EmbeddedKafka;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +36,7 @@ class ZillaDemoIT
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
     private static final Duration KCAT_TIMEOUT = Duration.ofSeconds(30);
     private static final Path DISTRIBUTION = Path.of(System.getProperty("zilla.distribution", "target/zilla")).toAbsolutePath();
+    private static final Path EXAMPLES = Path.of(System.getProperty("zilla.examples", "../examples")).toAbsolutePath();
     private static final String KCAT = "/usr/bin/kcat";
     private static final Pattern BROKER_LOG = Pattern.compile("its log: (.+)/broker\\.log\\)");
 
@@ -86,6 +89,38 @@ class ZillaDemoIT
         assertEquals(List.of(), zilla.err());
         descendants.forEach(process -> assertFalse(process.isAlive(), "stray process " + process.info()));
         assertFalse(Files.exists(brokerDirectory), "the broker's data directory is deleted");
+    }
+
+    @Test
+    void shouldStartKafkaProxyExampleWithBootstrapServerFromEnvironment() throws Exception
+    {
+        final int port = FreePorts.freePorts(DemoCommand.PORTS);
+        final String bootstrap = "localhost:" + port;
+        // the example as shipped, on free ports (the same move as the demo's)
+        final Path config = temp.resolve("zilla.yaml");
+        Files.writeString(config, DemoCommand.onPorts(Files.readString(EXAMPLES.resolve("kafka.proxy/zilla.yaml")), port));
+
+        try (EmbeddedKafka kafka = new EmbeddedKafka().start())
+        {
+            kafka.createTopic("events", 2);
+            final ZillaProcess zilla = ZillaProcess.start(DISTRIBUTION, temp,
+                Map.of("KAFKA_BOOTSTRAP_SERVER", kafka.bootstrapServers()), "start", "-c", config, "-w", 1);
+            processes.add(zilla);
+            assertEquals("started zilla with 1 worker: north_tcp_server, north_kafka_proxy, south_tcp_client",
+                zilla.awaitOut("started zilla", TIMEOUT));
+
+            final String metadata = kcat(null, "-b", bootstrap, "-L", "-t", "events");
+            assertTrue(metadata.contains("broker 1 at localhost:" + (port + 1)), metadata);
+            assertTrue(metadata.contains("topic \"events\" with 2 partitions"), metadata);
+            kcat("key1:hello\n", "-b", bootstrap, "-t", "events", "-p", "1", "-K:", "-P");
+            assertEquals("key1:hello\n", kcat(null, "-b", bootstrap, "-t", "events", "-p", "1", "-C", "-K:", "-e"));
+
+            zilla.sigterm();
+
+            assertEquals(0, zilla.awaitExit(TIMEOUT), zilla.err().toString());
+            assertEquals("stopped zilla", zilla.out().get(zilla.out().size() - 1), zilla.out().toString());
+            assertEquals(List.of(), zilla.err());
+        }
     }
 
     @Test

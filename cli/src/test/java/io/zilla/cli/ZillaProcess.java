@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -34,10 +35,18 @@ final class ZillaProcess implements AutoCloseable
     /** Starts {@code bin/zilla args...} of the distribution in {@code distribution}, in {@code workingDirectory}. */
     static ZillaProcess start(Path distribution, Path workingDirectory, Object... args) throws IOException
     {
+        return start(distribution, workingDirectory, Map.of(), args);
+    }
+
+    /** The same, with {@code environment} added to this process's environment. */
+    static ZillaProcess start(Path distribution, Path workingDirectory, Map<String, String> environment, Object... args)
+        throws IOException
+    {
         final List<String> command = new ArrayList<>();
         command.add(distribution.resolve("bin/zilla").toString());
         Stream.of(args).map(String::valueOf).forEach(command::add);
         final ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
+        builder.environment().putAll(environment);
         return new ZillaProcess(builder.start());
     }
 
