@@ -92,6 +92,31 @@ class ZillaDemoIT
     }
 
     @Test
+    void shouldStopCleanlyOnCtrlCInTerminal() throws Exception
+    {
+        final int port = FreePorts.freePorts(DemoCommand.PORTS);
+
+        final ZillaProcess zilla = ZillaProcess.startInTerminal(DISTRIBUTION, temp, "demo", "--port", port);
+        processes.add(zilla);
+        zilla.awaitOut("Ctrl-C stops the demo.", TIMEOUT);
+        final Matcher log = BROKER_LOG.matcher(String.join("\n", zilla.out()));
+        assertTrue(log.find(), zilla.out().toString());
+        final Path brokerDirectory = Path.of(log.group(1));
+        final List<ProcessHandle> descendants = zilla.process().descendants().toList();
+        assertTrue(descendants.stream().anyMatch(process -> process.info().commandLine().orElse("").contains("kafka.Kafka")),
+            "the broker's JVM: " + descendants);
+
+        // Ctrl-C reaches zilla and the broker's JVM alike (one foreground process group): both stop, zilla waits
+        zilla.ctrlC();
+
+        assertEquals(0, zilla.awaitExit(TIMEOUT), zilla.out().toString());
+        final String last = zilla.out().get(zilla.out().size() - 1);
+        assertTrue(last.endsWith("stopped zilla demo"), zilla.out().toString());
+        descendants.forEach(process -> assertFalse(process.isAlive(), "stray process " + process.info()));
+        assertFalse(Files.exists(brokerDirectory), "the broker's data directory is deleted");
+    }
+
+    @Test
     void shouldStartKafkaProxyExampleWithBootstrapServerFromEnvironment() throws Exception
     {
         final int port = FreePorts.freePorts(DemoCommand.PORTS);

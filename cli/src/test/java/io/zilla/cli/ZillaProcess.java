@@ -20,6 +20,8 @@ import java.util.stream.Stream;
 /** The distribution's {@code bin/zilla} run as a child process, its stdout and stderr collected line by line. */
 final class ZillaProcess implements AutoCloseable
 {
+    private static final int CTRL_C = 0x03;
+
     private final Process process;
     private final List<String> out = new CopyOnWriteArrayList<>();
     private final List<String> err = new CopyOnWriteArrayList<>();
@@ -48,6 +50,27 @@ final class ZillaProcess implements AutoCloseable
         final ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
         builder.environment().putAll(environment);
         return new ZillaProcess(builder.start());
+    }
+
+    /**
+     * Starts {@code bin/zilla args...} in a terminal of its own: util-linux {@code script} runs it on a new
+     * pseudo-terminal, in the foreground, as a user's shell would, so that {@link #ctrlC()} is a real Ctrl-C (SIGINT
+     * to the whole foreground process group, children included). Its output comes back with the terminal's echo.
+     */
+    static ZillaProcess startInTerminal(Path distribution, Path workingDirectory, Object... args) throws IOException
+    {
+        final StringBuilder command = new StringBuilder("exec '").append(distribution.resolve("bin/zilla")).append('\'');
+        Stream.of(args).map(String::valueOf).forEach(arg -> command.append(" '").append(arg).append('\''));
+        final ProcessBuilder builder = new ProcessBuilder("script", "--quiet", "--flush", "--return", "--command",
+            command.toString(), "/dev/null").directory(workingDirectory.toFile());
+        return new ZillaProcess(builder.start());
+    }
+
+    /** Types Ctrl-C on the terminal of {@link #startInTerminal}. */
+    void ctrlC() throws IOException
+    {
+        process.getOutputStream().write(CTRL_C);
+        process.getOutputStream().flush();
     }
 
     Process process()
