@@ -179,11 +179,22 @@ final class DemoCommand implements Callable<Integer>
     private int run(CountDownLatch stopRequested) throws InterruptedException
     {
         final PrintWriter out = spec.commandLine().getOut();
-        final PrintWriter err = spec.commandLine().getErr();
+        final int status = runDemo(stopRequested, out, spec.commandLine().getErr());
+        if (status == ExitStatus.OK)
+        {
+            // only once the broker has stopped and every file is gone
+            out.println("stopped zilla demo");
+            out.flush();
+        }
+        return status;
+    }
 
+    private int runDemo(CountDownLatch stopRequested, PrintWriter out, PrintWriter err) throws InterruptedException
+    {
         out.println("starting a Kafka broker...");
         out.flush();
         final EmbeddedKafka kafka = new EmbeddedKafka().killOnExit(false);
+        BrokerLogErrors errors = null;
         Path directory = null;
         try
         {
@@ -198,16 +209,17 @@ final class DemoCommand implements Callable<Integer>
                 if (stopRequested.getCount() == 0)
                 {
                     // Ctrl-C reaches the broker too (same process group): it may have stopped before it started
-                    return stopped(out);
+                    return ExitStatus.OK;
                 }
                 err.println("zilla demo: the Kafka broker could not start: " + ex.getMessage());
                 return ExitStatus.FAILED;
             }
             out.printf("started a Kafka broker at %s (its log: %s)%n", kafka.bootstrapServers(), kafka.logFile());
             out.flush();
+            errors = new BrokerLogErrors(kafka.logFile(), err).start();
             if (stopRequested.getCount() == 0)
             {
-                return stopped(out);
+                return ExitStatus.OK;
             }
 
             directory = Files.createTempDirectory("zilla-demo-");
@@ -250,9 +262,13 @@ final class DemoCommand implements Callable<Integer>
         }
         finally
         {
+            if (errors != null)
+            {
+                errors.close();
+            }
             close(kafka, directory, err);
         }
-        return stopped(out);
+        return ExitStatus.OK;
     }
 
     private EngineConfiguration configuration(Path directory)
@@ -280,13 +296,6 @@ final class DemoCommand implements Callable<Integer>
         out.println("zilla metrics -d " + directory + " prints zilla's counters.");
         out.println("Ctrl-C stops the demo.");
         out.flush();
-    }
-
-    private static int stopped(PrintWriter out)
-    {
-        out.println("stopped zilla demo");
-        out.flush();
-        return ExitStatus.OK;
     }
 
     /** Stops the broker (a controlled shutdown), deletes its data and the engine directory. */
