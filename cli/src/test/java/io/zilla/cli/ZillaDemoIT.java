@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import org.junit.jupiter.api.AfterEach;
@@ -37,7 +39,6 @@ class ZillaDemoIT
     private static final Duration KCAT_TIMEOUT = Duration.ofSeconds(30);
     private static final Path DISTRIBUTION = Path.of(System.getProperty("zilla.distribution", "target/zilla")).toAbsolutePath();
     private static final Path EXAMPLES = Path.of(System.getProperty("zilla.examples", "../examples")).toAbsolutePath();
-    private static final String KCAT = "/usr/bin/kcat";
     private static final Pattern BROKER_LOG = Pattern.compile("its log: (.+)/broker\\.log\\)");
 
     @TempDir
@@ -170,10 +171,21 @@ class ZillaDemoIT
         return process;
     }
 
+    /** kcat on the PATH; the test fails at once, with how to install it, when it is missing (as .ci/run does). */
+    private static String kcat()
+    {
+        return Stream.of(System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator))
+            .map(directory -> Path.of(directory, "kcat"))
+            .filter(Files::isExecutable)
+            .findFirst()
+            .map(Path::toString)
+            .orElseThrow(() -> new AssertionError("no kcat on the PATH: install it (Debian/Ubuntu: apt-get install kcat)"));
+    }
+
     /** Runs kcat with {@code input} on its stdin; returns its stdout, failing on a non-zero exit or a timeout. */
     private String kcat(String input, String... args) throws IOException, InterruptedException
     {
-        final List<String> command = new ArrayList<>(List.of(KCAT, "-X", "broker.address.family=v4",
+        final List<String> command = new ArrayList<>(List.of(kcat(), "-X", "broker.address.family=v4",
             "-m", String.valueOf(KCAT_TIMEOUT.toSeconds() / 2)));
         command.addAll(List.of(args));
         final Path stdout = Files.createTempFile(temp, "kcat", ".out");
