@@ -1,0 +1,127 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import io.zilla.engine.Engine;
+import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.EngineCounters;
+
+/**
+ * zilla in-process as a Kafka proxy in front of one broker: {@code tcp server -> kafka proxy -> tcp client}, as
+ * {@code proxy.yaml} of the tests, on two free loopback ports (bootstrap, then node 1), advertised as
+ * {@code 127.0.0.1}, in a fresh temporary engine directory.
+ */
+final class ZillaKafkaProxy implements AutoCloseable
+{
+    static final String HOST = "127.0.0.1";
+    static final String WORKER_THREAD_PREFIX = "zilla-worker-";
+    static final String NORTH = "north_tcp_server";
+    static final String SOUTH = "south_tcp_client";
+
+    private final Path directory;
+    private final Engine engine;
+    private final int bootstrapPort;
+    private final int nodePort;
+
+    ZillaKafkaProxy(String brokerBootstrap, int workers) throws IOException
+    {
+        this.bootstrapPort = freePort();
+        this.nodePort = freePort();
+        final String yaml = String.join("\n",
+            "---",
+            "name: bench",
+            "bindings:",
+            "  " + NORTH + ":",
+            "    type: tcp",
+            "    kind: server",
+            "    options:",
+            "      host: " + HOST,
+            "      port:",
+            "        - " + bootstrapPort,
+            "        - " + nodePort,
+            "    exit: north_kafka_proxy",
+            "  north_kafka_proxy:",
+            "    type: kafka",
+            "    kind: proxy",
+            "    options:",
+            "      bootstrap:",
+            "        - " + brokerBootstrap,
+            "      advertise:",
+            "        host: " + HOST,
+            "        bootstrap_port: " + bootstrapPort,
+            "        ports:",
+            "          \"1\": " + nodePort,
+            "    exit: " + SOUTH,
+            "  " + SOUTH + ":",
+            "    type: tcp",
+            "    kind: client",
+            "");
+        this.directory = Files.createTempDirectory("zilla-kafka-bench-");
+        final EngineConfiguration configuration = new EngineConfiguration()
+            .with(EngineConfiguration.WORKERS, workers)
+            .with(EngineConfiguration.DIRECTORY, directory);
+        this.engine = Engine.builder().configuration(configuration).config("kafka-bench.zilla.yaml", yaml).build();
+        engine.start();
+    }
+
+    /** The proxy's bootstrap address, for clients. */
+    String bootstrapServers()
+    {
+        return HOST + ":" + bootstrapPort;
+    }
+
+    /**
+     * Bytes the named tcp binding read and wrote so far, over every worker: the client side ({@link #NORTH}) or the
+     * broker side ({@link #SOUTH}), Kafka framing included.
+     */
+    long[] tcpBytes(String binding)
+    {
+        try
+        {
+            long read = 0;
+            long written = 0;
+            for (Map.Entry<String, Map<String, Long>> entry : EngineCounters.read(directory).entrySet())
+            {
+                if (entry.getKey().endsWith(binding))
+                {
+                    read += entry.getValue().getOrDefault("bytes.read", 0L);
+                    written += entry.getValue().getOrDefault("bytes.written", 0L);
+                }
+            }
+            return new long[] {read, written};
+        }
+        catch (IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    @Override
+    public void close() throws IOException
+    {
+        engine.close();
+        try (Stream<Path> files = Files.walk(directory))
+        {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        }
+    }
+
+    static int freePort() throws IOException
+    {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST)))
+        {
+            return socket.getLocalPort();
+        }
+    }
+}
