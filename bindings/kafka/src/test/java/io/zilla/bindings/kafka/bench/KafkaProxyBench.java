@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,7 +47,10 @@ import org.apache.kafka.clients.admin.NewTopic;
  * {@code --partitions 16}, {@code --warmup 10}, {@code --duration 30}, {@code --rounds 3} (runs of each target in
  * latency mode), {@code --max-warmup 5}, {@code --max-duration 20}, {@code --max-rounds 2}, {@code --workers 1},
  * {@code --linger-ms 1}, {@code --batch-size 16384}, {@code --targets direct,zilla},
- * {@code --broker-jvm=-Xms1g,-Xmx1g,...} (comma separated), {@code --json target/kafka-bench.json}.
+ * {@code --broker-jvm=-Xms1g,-Xmx1g,...} (comma separated), {@code --prime 15} (seconds of load at the latency rate on
+ * each target first, not counted: JIT of the broker, the clients and zilla), {@code --pause 3} (seconds after each
+ * run, once its topic is deleted), {@code --order abab} ({@code abba} reverses every second round),
+ * {@code --json target/kafka-bench.json}.
  */
 public final class KafkaProxyBench
 {
@@ -75,6 +79,9 @@ public final class KafkaProxyBench
     private final int batchSize;
     private final List<String> targets;
     private final List<String> brokerJvm;
+    private final long primeNanos;
+    private final long pauseNanos;
+    private final String order;
     private final String json;
 
     private EmbeddedKafka kafka;
@@ -99,6 +106,13 @@ public final class KafkaProxyBench
         this.targets = List.of(options.getOrDefault("targets", DIRECT + "," + ZILLA).split(","));
         this.brokerJvm = List.of(options.getOrDefault("broker-jvm",
             "-Xms1g,-Xmx1g,-XX:+UseG1GC,-XX:MaxGCPauseMillis=20").split(","));
+        this.primeNanos = nanos(options.getOrDefault("prime", "15"));
+        this.pauseNanos = nanos(options.getOrDefault("pause", "3"));
+        this.order = options.getOrDefault("order", "abab");
+        if (!"abab".equals(order) && !"abba".equals(order))
+        {
+            throw new IllegalArgumentException("--order abab or abba, not " + order);
+        }
         this.json = options.get("json");
     }
 
@@ -123,20 +137,31 @@ public final class KafkaProxyBench
     {
         System.out.printf(Locale.ROOT, "kafka proxy: modes %s; latency: %,.0f msg/s of %d B, warmup %.1f s, measured "
             + "%.1f s, %d round(s); max: warmup %.1f s, measured %.1f s, %d round(s); %d partitions, linger.ms %d, "
-            + "batch.size %d; zilla %d worker(s), ring %d KiB; %s %s, %d cores; JVM options %s; broker JVM %s%n",
+            + "batch.size %d; prime %.1f s, pause %.1f s, order %s; zilla %d worker(s), ring %d KiB; %s %s, %d cores; "
+            + "JVM options %s; broker JVM %s%n",
             modes, rate, size, warmupNanos / 1e9, durationNanos / 1e9, rounds, maxWarmupNanos / 1e9,
-            maxDurationNanos / 1e9, maxRounds, partitions, lingerMs, batchSize, workers,
+            maxDurationNanos / 1e9, maxRounds, partitions, lingerMs, batchSize, primeNanos / 1e9, pauseNanos / 1e9, order,
+            workers,
             new EngineConfiguration().ringCapacity() / 1024, System.getProperty("java.vm.name"),
             System.getProperty("java.runtime.version"), Runtime.getRuntime().availableProcessors(),
             ManagementFactory.getRuntimeMXBean().getInputArguments(), brokerJvm);
         final List<Run> runs = new ArrayList<>();
         try
         {
-            kafka = new EmbeddedKafka().jvmOptions(brokerJvm).start();
+            // a deleted topic's files go at once (default: a minute later, in the middle of a later run)
+            kafka = new EmbeddedKafka().jvmOptions(brokerJvm).property("file.delete.delay.ms", 0).start();
             admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()));
             zilla = new ZillaKafkaProxy(kafka.bootstrapServers(), workers);
             System.out.printf("broker %s (pid %d), zilla %s%n", kafka.bootstrapServers(), kafka.process().pid(),
                 zilla.bootstrapServers());
+            if (primeNanos > 0)
+            {
+                for (String target : targets)
+                {
+                    final Run prime = run(LATENCY, -1, target, 0, primeNanos);
+                    System.out.printf(Locale.ROOT, "prime (not counted): %s%n", prime.format());
+                }
+            }
             if (modes.contains(LATENCY))
             {
                 runMode(LATENCY, rounds, runs);
@@ -173,7 +198,12 @@ public final class KafkaProxyBench
     {
         for (int round = 0; round < count; round++)
         {
-            for (String target : targets)
+            final List<String> sequence = new ArrayList<>(targets);
+            if ("abba".equals(order) && round % 2 == 1)
+            {
+                Collections.reverse(sequence);
+            }
+            for (String target : sequence)
             {
                 final Run run = run(mode, round, target);
                 System.out.println(run.format());
@@ -185,13 +215,17 @@ public final class KafkaProxyBench
     private Run run(String mode, int round, String target) throws Exception
     {
         final boolean latency = LATENCY.equals(mode);
+        return run(mode, round, target, latency ? warmupNanos : maxWarmupNanos, latency ? durationNanos : maxDurationNanos);
+    }
+
+    private Run run(String mode, int round, String target, long warmup, long duration) throws Exception
+    {
+        final boolean latency = LATENCY.equals(mode);
         final boolean proxied = ZILLA.equals(target);
         final String topic = String.format(Locale.ROOT, "bench-%s-%d-%s-%d", mode, round, target,
             System.currentTimeMillis());
         admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(60, TimeUnit.SECONDS);
         final String bootstrap = proxied ? zilla.bootstrapServers() : kafka.bootstrapServers();
-        final long warmup = latency ? warmupNanos : maxWarmupNanos;
-        final long duration = latency ? durationNanos : maxDurationNanos;
         try (BenchLoad load = new BenchLoad(bootstrap, topic, partitions, size, latency ? rate : 0, lingerMs, batchSize))
         {
             load.start(warmup, duration);
@@ -213,6 +247,7 @@ public final class KafkaProxyBench
         finally
         {
             admin.deleteTopics(List.of(topic)).all().get(60, TimeUnit.SECONDS);
+            parkUntil(System.nanoTime() + pauseNanos);
         }
     }
 
@@ -245,6 +280,7 @@ public final class KafkaProxyBench
             System.out.printf(Locale.ROOT, "latency mode, %,.0f msg/s of %d B, %d partitions, %d round(s) of %.0f s "
                 + "measured per target (ms, 3 decimals):%n", rate, size, partitions, rounds, durationNanos / 1e9);
             header();
+            row("sent (msg/s)", direct, proxied, Total::sentRate, "%,.0f");
             row("achieved rate, acknowledged (msg/s)", direct, proxied, Total::ackedRate, "%,.0f");
             row("achieved rate, consumed (msg/s)", direct, proxied, Total::consumedRate, "%,.0f");
             row("slowest round, acknowledged (msg/s)", direct, proxied, t -> t.slowest, "%,.0f");
@@ -402,6 +438,7 @@ public final class KafkaProxyBench
     private static void putMetrics(Map<String, Object> fields, Total t, int size)
     {
         fields.put("measured_s", t.nanos / 1e9);
+        fields.put("sent_per_s", t.sentRate());
         fields.put("acked_per_s", t.ackedRate());
         fields.put("consumed_per_s", t.consumedRate());
         fields.put("acked_mb_per_s", t.ackedRate() * size / 1e6);
@@ -579,6 +616,7 @@ public final class KafkaProxyBench
         private ThreadStats workers = ThreadStats.NONE;
         private int size;
         private long nanos;
+        private long sent;
         private long acked;
         private long consumed;
         private long errors;
@@ -600,6 +638,7 @@ public final class KafkaProxyBench
             workers = workers.plus(run.workers);
             size = run.size;
             nanos += run.nanos;
+            sent += run.sent;
             acked += run.acked;
             consumed += run.consumed;
             errors += run.errors;
@@ -612,6 +651,11 @@ public final class KafkaProxyBench
             final double runRate = run.acked * 1e9 / run.nanos;
             slowest = Math.min(slowest, runRate);
             fastest = Math.max(fastest, runRate);
+        }
+
+        double sentRate()
+        {
+            return sent * 1e9 / nanos;
         }
 
         double ackedRate()
