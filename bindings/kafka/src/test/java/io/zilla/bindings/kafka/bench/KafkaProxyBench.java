@@ -48,7 +48,8 @@ import org.apache.kafka.clients.admin.NewTopic;
  * latency mode), {@code --max-warmup 5}, {@code --max-duration 20}, {@code --max-rounds 2}, {@code --workers 1},
  * {@code --linger-ms 1}, {@code --batch-size 16384}, {@code --targets direct,zilla},
  * {@code --broker-jvm=-Xms1g,-Xmx1g,...} (comma separated), {@code --prime 15} (seconds of load at the latency rate on
- * each target first, not counted: JIT of the broker, the clients and zilla), {@code --pause 3} (seconds after each
+ * each target before the latency runs, not counted: JIT of the broker, the clients and zilla), {@code --max-prime 10}
+ * (the same, unthrottled, before the max runs), {@code --pause 3} (seconds after each
  * run, once its topic is deleted), {@code --order abab} ({@code abba} reverses every second round),
  * {@code --json target/kafka-bench.json}.
  */
@@ -80,6 +81,7 @@ public final class KafkaProxyBench
     private final List<String> targets;
     private final List<String> brokerJvm;
     private final long primeNanos;
+    private final long maxPrimeNanos;
     private final long pauseNanos;
     private final String order;
     private final String json;
@@ -107,6 +109,7 @@ public final class KafkaProxyBench
         this.brokerJvm = List.of(options.getOrDefault("broker-jvm",
             "-Xms1g,-Xmx1g,-XX:+UseG1GC,-XX:MaxGCPauseMillis=20").split(","));
         this.primeNanos = nanos(options.getOrDefault("prime", "15"));
+        this.maxPrimeNanos = nanos(options.getOrDefault("max-prime", "10"));
         this.pauseNanos = nanos(options.getOrDefault("pause", "3"));
         this.order = options.getOrDefault("order", "abab");
         if (!"abab".equals(order) && !"abba".equals(order))
@@ -137,11 +140,11 @@ public final class KafkaProxyBench
     {
         System.out.printf(Locale.ROOT, "kafka proxy: modes %s; latency: %,.0f msg/s of %d B, warmup %.1f s, measured "
             + "%.1f s, %d round(s); max: warmup %.1f s, measured %.1f s, %d round(s); %d partitions, linger.ms %d, "
-            + "batch.size %d; prime %.1f s, pause %.1f s, order %s; zilla %d worker(s), ring %d KiB; %s %s, %d cores; "
-            + "JVM options %s; broker JVM %s%n",
+            + "batch.size %d; prime %.1f s, max prime %.1f s, pause %.1f s, order %s; zilla %d worker(s), ring %d KiB; "
+            + "%s %s, %d cores; JVM options %s; broker JVM %s%n",
             modes, rate, size, warmupNanos / 1e9, durationNanos / 1e9, rounds, maxWarmupNanos / 1e9,
-            maxDurationNanos / 1e9, maxRounds, partitions, lingerMs, batchSize, primeNanos / 1e9, pauseNanos / 1e9, order,
-            workers,
+            maxDurationNanos / 1e9, maxRounds, partitions, lingerMs, batchSize, primeNanos / 1e9, maxPrimeNanos / 1e9,
+            pauseNanos / 1e9, order, workers,
             new EngineConfiguration().ringCapacity() / 1024, System.getProperty("java.vm.name"),
             System.getProperty("java.runtime.version"), Runtime.getRuntime().availableProcessors(),
             ManagementFactory.getRuntimeMXBean().getInputArguments(), brokerJvm);
@@ -154,20 +157,14 @@ public final class KafkaProxyBench
             zilla = new ZillaKafkaProxy(kafka.bootstrapServers(), workers);
             System.out.printf("broker %s (pid %d), zilla %s%n", kafka.bootstrapServers(), kafka.process().pid(),
                 zilla.bootstrapServers());
-            if (primeNanos > 0)
-            {
-                for (String target : targets)
-                {
-                    final Run prime = run(LATENCY, -1, target, 0, primeNanos);
-                    System.out.printf(Locale.ROOT, "prime (not counted): %s%n", prime.format());
-                }
-            }
             if (modes.contains(LATENCY))
             {
+                prime(LATENCY, primeNanos);
                 runMode(LATENCY, rounds, runs);
             }
             if (modes.contains(MAX))
             {
+                prime(MAX, maxPrimeNanos);
                 runMode(MAX, maxRounds, runs);
             }
         }
@@ -192,6 +189,17 @@ public final class KafkaProxyBench
             writeJson(Path.of(json), runs, summary);
         }
         return runs;
+    }
+
+    private void prime(String mode, long nanos) throws Exception
+    {
+        if (nanos > 0)
+        {
+            for (String target : targets)
+            {
+                System.out.printf(Locale.ROOT, "prime (not counted): %s%n", run(mode, -1, target, 0, nanos).format());
+            }
+        }
     }
 
     private void runMode(String mode, int count, List<Run> runs) throws Exception
