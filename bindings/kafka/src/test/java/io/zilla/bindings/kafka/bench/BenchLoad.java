@@ -72,6 +72,7 @@ final class BenchLoad implements AutoCloseable
     private volatile boolean producing = true;
     private volatile boolean consuming = true;
     private volatile Throwable firstError;
+    private volatile boolean threadFailed;
     // set before the producer starts; the consumer runs before and reads them per record
     private volatile long start;
     private volatile long windowStart = Long.MAX_VALUE;
@@ -194,7 +195,7 @@ final class BenchLoad implements AutoCloseable
     /** Failed sends, values of the wrong size and errors of either thread. */
     long errors()
     {
-        return failed.get() + corrupt.get() + (firstError != null ? 1 : 0);
+        return failed.get() + corrupt.get() + (threadFailed ? 1 : 0);
     }
 
     Throwable firstError()
@@ -270,6 +271,7 @@ final class BenchLoad implements AutoCloseable
         }
         catch (Throwable ex)
         {
+            threadFailed = true;
             error(ex);
         }
     }
@@ -317,6 +319,7 @@ final class BenchLoad implements AutoCloseable
         }
         catch (Throwable ex)
         {
+            threadFailed = true;
             consumerReady.countDown();
             error(ex);
         }
