@@ -48,7 +48,7 @@ import org.apache.kafka.clients.admin.NewTopic;
  * latency mode), {@code --max-warmup 5}, {@code --max-duration 20}, {@code --max-rounds 2}, {@code --workers 1},
  * {@code --linger-ms 1}, {@code --batch-size 16384}, {@code --targets direct,zilla},
  * {@code --broker-jvm=-Xms1g,-Xmx1g,...} (comma separated), {@code --prime 15} (seconds of load at the latency rate on
- * each target before the latency runs, not counted: JIT of the broker, the clients and zilla), {@code --max-prime 10}
+ * each target before the latency runs, not counted: JIT of the broker, the clients and zilla), {@code --max-prime 20}
  * (the same, unthrottled, before the max runs), {@code --pause 3} (seconds after each
  * run, once its topic is deleted), {@code --order abab} ({@code abba} reverses every second round),
  * {@code --json target/kafka-bench.json}.
@@ -109,7 +109,7 @@ public final class KafkaProxyBench
         this.brokerJvm = List.of(options.getOrDefault("broker-jvm",
             "-Xms1g,-Xmx1g,-XX:+UseG1GC,-XX:MaxGCPauseMillis=20").split(","));
         this.primeNanos = nanos(options.getOrDefault("prime", "15"));
-        this.maxPrimeNanos = nanos(options.getOrDefault("max-prime", "10"));
+        this.maxPrimeNanos = nanos(options.getOrDefault("max-prime", "20"));
         this.pauseNanos = nanos(options.getOrDefault("pause", "3"));
         this.order = options.getOrDefault("order", "abab");
         if (!"abab".equals(order) && !"abba".equals(order))
