@@ -234,6 +234,8 @@ class KafkaProxyGroupTest
             ProducerConfig.ACKS_CONFIG, "all",
             ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
             ProducerConfig.LINGER_MS_CONFIG, 5,
+            ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 20_000,
+            ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 45_000,
             ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
             ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName()))))
         {

@@ -68,6 +68,8 @@ class KafkaProxyTransactionsTest
             ProducerConfig.TRANSACTIONAL_ID_CONFIG, topic + "-tx",
             ProducerConfig.ACKS_CONFIG, "all",
             ProducerConfig.MAX_BLOCK_MS_CONFIG, 30_000,
+            ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 20_000,
+            ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 45_000,
             ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
             ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName()))))
         {
