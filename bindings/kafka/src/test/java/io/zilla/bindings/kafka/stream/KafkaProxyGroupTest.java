@@ -15,6 +15,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Future;
@@ -29,6 +30,7 @@ import io.zilla.kafka.embedded.KafkaTopics;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.GroupProtocol;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -42,14 +44,17 @@ import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * An idempotent producer and a consumer group of two, through the proxy: one consumer starts, a second joins, the
- * first leaves, and with committed offsets every record produced is consumed with its key, value, headers,
- * partition and offset.
+ * An idempotent producer and a consumer group of two, through the proxy: one consumer starts, a second joins (the
+ * first pauses, so the second consumes some), the second leaves and the first takes every partition back; with
+ * committed offsets every record produced is consumed exactly once with its key, value, headers, partition and
+ * offset. With both group protocols: classic (JoinGroup, SyncGroup, Heartbeat, LeaveGroup) and consumer (KIP-848,
+ * ConsumerGroupHeartbeat).
  */
 @ExtendWith(EmbeddedKafkaExtension.class)
 class KafkaProxyGroupTest
@@ -136,14 +141,19 @@ class KafkaProxyGroupTest
         }
     }
 
-    @Test
-    void shouldConsumeEveryRecordAcrossRebalances(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    @ParameterizedTest
+    @EnumSource(GroupProtocol.class)
+    void shouldConsumeEveryRecordAcrossRebalances(GroupProtocol protocol, EmbeddedKafka kafka, KafkaTopics topics)
+        throws Exception
     {
         proxy.start(kafka);
         final List<String> names = new ArrayList<>();
         for (int t = 0; t < TOPICS; t++)
         {
-            names.add(topics.create(PARTITIONS));
+            // every invocation of a parameterized test gets the same KafkaTopics prefix
+            final String name = topics.name() + "-" + protocol;
+            kafka.createTopic(name, PARTITIONS);
+            names.add(name);
         }
 
         final Map<String, Sample> produced = produce(names);
@@ -154,7 +164,7 @@ class KafkaProxyGroupTest
         final String group = names.get(0) + "-group";
         final Map<String, Sample> consumed = new HashMap<>();
         int duplicates = 0;
-        final Member first = new Member("first", consumer(group, "first"));
+        final Member first = new Member("first", consumer(protocol, group, "first"));
         try
         {
             // the first member alone consumes part of the records
@@ -168,7 +178,7 @@ class KafkaProxyGroupTest
             first.consumer.pause(first.consumer.assignment());
 
             // the second joins: both must poll for the rebalance to finish; the first stays paused
-            final Member second = new Member("second", consumer(group, "second"));
+            final Member second = new Member("second", consumer(protocol, group, "second"));
             try
             {
                 second.consumer.subscribe(names, second);
@@ -269,18 +279,25 @@ class KafkaProxyGroupTest
         return produced;
     }
 
-    private KafkaConsumer<String, String> consumer(String group, String clientId)
+    // classic: JoinGroup, SyncGroup, Heartbeat, LeaveGroup; consumer (KIP-848): ConsumerGroupHeartbeat, the broker assigns
+    private KafkaConsumer<String, String> consumer(GroupProtocol protocol, String group, String clientId)
     {
-        return new KafkaConsumer<>(proxy.clientConfig(Map.of(
+        final Map<String, Object> config = new HashMap<>(Map.of(
+            ConsumerConfig.GROUP_PROTOCOL_CONFIG, protocol.name().toLowerCase(Locale.ROOT),
             ConsumerConfig.GROUP_ID_CONFIG, group,
             ConsumerConfig.CLIENT_ID_CONFIG, group + "-" + clientId,
             ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
             ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
             ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 10,
-            ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, 500,
-            ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 10_000,
             ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
-            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName())));
+            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName()));
+        if (protocol == GroupProtocol.CLASSIC)
+        {
+            // the consumer protocol takes both from the broker
+            config.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, 500);
+            config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, 10_000);
+        }
+        return new KafkaConsumer<>(proxy.clientConfig(config));
     }
 
     private static List<String> headerList(Headers headers)
