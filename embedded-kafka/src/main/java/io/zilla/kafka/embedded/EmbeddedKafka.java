@@ -31,7 +31,10 @@ import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.errors.RetriableException;
 
 /**
  * A real single-node Apache Kafka broker (KRaft, combined broker and controller) in a child JVM on loopback ports.
@@ -209,12 +212,23 @@ public final class EmbeddedKafka implements AutoCloseable
         return process != null && process.isAlive();
     }
 
-    /** Creates a topic with replication factor 1 and waits until the controller accepted it. */
+    /**
+     * Creates a topic with replication factor 1 and waits until the broker leads every partition: the controller
+     * accepts a topic before the broker serves it, and an idempotent producer whose first batches are refused with
+     * NOT_LEADER_OR_FOLLOWER can then retry OUT_OF_ORDER_SEQUENCE_NUMBER until its delivery timeout (seen with
+     * kafka-clients 4.4), and an acks=0 producer loses those records.
+     */
     public void createTopic(String name, int partitions)
     {
         try (Admin admin = admin())
         {
             admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            final Map<TopicPartition, OffsetSpec> latest = new LinkedHashMap<>();
+            for (int partition = 0; partition < partitions; partition++)
+            {
+                latest.put(new TopicPartition(name, partition), OffsetSpec.latest());
+            }
+            awaitLeaders(admin, latest);
         }
         catch (InterruptedException ex)
         {
@@ -224,6 +238,30 @@ public final class EmbeddedKafka implements AutoCloseable
         catch (ExecutionException | TimeoutException ex)
         {
             throw new IllegalStateException("create topic " + name + " failed", ex);
+        }
+    }
+
+    // ListOffsets is answered only by a partition's leader, as Produce is: retried until every partition answers
+    private static void awaitLeaders(Admin admin, Map<TopicPartition, OffsetSpec> partitions)
+        throws InterruptedException, ExecutionException, TimeoutException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        boolean led = false;
+        while (!led)
+        {
+            try
+            {
+                admin.listOffsets(partitions).all().get(30, TimeUnit.SECONDS);
+                led = true;
+            }
+            catch (ExecutionException ex)
+            {
+                if (!(ex.getCause() instanceof RetriableException) || System.nanoTime() > deadline)
+                {
+                    throw ex;
+                }
+                Thread.sleep(50);
+            }
         }
     }
 

@@ -4,14 +4,8 @@
 package io.zilla.bindings.kafka.stream;
 
 import static io.zilla.bindings.kafka.test.KafkaProxyFixture.ADVERTISED_HOST;
-import static io.zilla.bindings.kafka.test.KafkaProxyFixture.LOOPBACK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -129,39 +123,5 @@ class KafkaProxyTest
             }
         }
         assertEquals(sent, received);
-    }
-
-    @Test
-    void shouldCloseConnectionOnMalformedFrame(EmbeddedKafka kafka) throws Exception
-    {
-        proxy.start(kafka);
-        try (Socket socket = new Socket(LOOPBACK, proxy.bootstrapPort()))
-        {
-            socket.setSoTimeout(10_000);
-            final DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-            out.writeInt(-2);
-            out.flush();
-            final InputStream in = socket.getInputStream();
-            assertEquals(-1, readOrClosed(in));
-        }
-        assertTrue(proxy.awaitEvent("kafka.frame.malformed", 10));
-
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, proxy.bootstrapServers())))
-        {
-            assertEquals(1, admin.describeCluster().nodes().get(20, TimeUnit.SECONDS).size());
-        }
-    }
-
-    private static int readOrClosed(InputStream in)
-    {
-        try
-        {
-            return in.read();
-        }
-        catch (IOException ex)
-        {
-            // a reset connection is closed too
-            return -1;
-        }
     }
 }

@@ -111,6 +111,25 @@ public final class KafkaProxyFixture
         return found;
     }
 
+    /** How many engine events named {@code name} were raised so far. */
+    public int eventCount(String name)
+    {
+        return (int) engine.events().stream().filter(e -> name.equals(e.event())).count();
+    }
+
+    /** Waits up to {@code seconds} until at least {@code count} engine events named {@code name} were raised. */
+    public boolean awaitEvents(String name, int count, int seconds) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        boolean found = eventCount(name) >= count;
+        while (!found && System.nanoTime() < deadline)
+        {
+            Thread.sleep(50);
+            found = eventCount(name) >= count;
+        }
+        return found;
+    }
+
     public static int freePort()
     {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK)))

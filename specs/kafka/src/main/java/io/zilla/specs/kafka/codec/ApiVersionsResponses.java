@@ -10,6 +10,7 @@ import org.agrona.MutableDirectBuffer;
 import org.apache.kafka.common.message.ApiVersionsResponseData;
 import org.apache.kafka.common.message.ApiVersionsResponseData.ApiVersion;
 import org.apache.kafka.common.message.ApiVersionsResponseData.ApiVersionCollection;
+import org.apache.kafka.common.message.ApiVersionsResponseData.FinalizedFeatureKey;
 
 /**
  * ApiVersions responses as the proxy answers them: the broker's response intersected with what the proxy
@@ -23,7 +24,14 @@ public final class ApiVersionsResponses
     /** Kafka's error code UNSUPPORTED_VERSION. */
     public static final short UNSUPPORTED_VERSION = 35;
 
+    /** The feature whose level 2 (KIP-890 part 2) has the producer add partitions to a transaction by Produce v12+. */
+    public static final String TRANSACTION_VERSION = "transaction.version";
+
     private static final short VERSION_0 = 0;
+
+    // the first Produce version that adds a partition to its transaction (transaction.version 2)
+    private static final short PRODUCE_TRANSACTION_V2 = 12;
+    private static final short TRANSACTION_V1 = 1;
 
     private ApiVersionsResponses()
     {
@@ -32,7 +40,10 @@ public final class ApiVersionsResponses
     /**
      * Writes the broker's ApiVersions response body {@code [offset, offset + length)} into {@code destination}
      * with each api key's versions intersected with the proxy's: keys either side lacks, or whose ranges do not
-     * overlap, are left out. Everything else (error code, throttle time, features) is kept. A broker that did
+     * overlap, are left out. Everything else (error code, throttle time, features) is kept, except that a finalized
+     * {@code transaction.version} above 1 becomes 1 when the intersected Produce stops below v12: a client at
+     * transaction.version 2 no longer sends AddPartitionsToTxn and counts on Produce v12+ to add each partition, so
+     * over Produce v11 or older the broker would refuse its transactional records. A broker that did
      * not know the version answers in v0 with UNSUPPORTED_VERSION (KIP-511), so such a body is read as v0, as
      * kafka-clients does, and written back as v0.
      *
@@ -67,6 +78,7 @@ public final class ApiVersionsResponses
             if (response != null)
             {
                 response.setApiKeys(intersect(response.apiKeys(), proxy));
+                capTransactionVersion(response);
                 written = ControlMessageCodec.write(response, readVersion, destination, destinationOffset, destinationMaxLimit);
             }
         }
@@ -118,6 +130,19 @@ public final class ApiVersionsResponses
             response = null;
         }
         return response;
+    }
+
+    private static void capTransactionVersion(
+        ApiVersionsResponseData response)
+    {
+        final ApiVersion produce = response.apiKeys().find(KafkaApis.PRODUCE);
+        final FinalizedFeatureKey transaction = response.finalizedFeatures().find(TRANSACTION_VERSION);
+        if (transaction != null && transaction.maxVersionLevel() > TRANSACTION_V1
+            && (produce == null || produce.maxVersion() < PRODUCE_TRANSACTION_V2))
+        {
+            transaction.setMaxVersionLevel(TRANSACTION_V1);
+            transaction.setMinVersionLevel((short) Math.min(transaction.minVersionLevel(), TRANSACTION_V1));
+        }
     }
 
     private static ApiVersionCollection intersect(

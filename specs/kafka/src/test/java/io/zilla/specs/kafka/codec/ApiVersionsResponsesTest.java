@@ -12,6 +12,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.common.message.ApiVersionsResponseData;
 import org.apache.kafka.common.message.ApiVersionsResponseData.ApiVersion;
 import org.apache.kafka.common.message.ApiVersionsResponseData.ApiVersionCollection;
+import org.apache.kafka.common.message.ApiVersionsResponseData.FinalizedFeatureKey;
+import org.apache.kafka.common.message.ApiVersionsResponseData.FinalizedFeatureKeyCollection;
 import org.apache.kafka.common.message.ApiVersionsResponseData.SupportedFeatureKey;
 import org.apache.kafka.common.message.ApiVersionsResponseData.SupportedFeatureKeyCollection;
 import org.apache.kafka.common.protocol.types.RawTaggedField;
@@ -118,6 +120,31 @@ class ApiVersionsResponsesTest
     }
 
     @Test
+    void shouldCapTransactionVersionWhenProduceStopsBeforeV12()
+    {
+        final short version = 3;
+        final ApiVersionsResponseData broker = response(version);
+        final FinalizedFeatureKeyCollection finalized = new FinalizedFeatureKeyCollection();
+        finalized.add(new FinalizedFeatureKey().setName("metadata.version").setMinVersionLevel((short) 27)
+            .setMaxVersionLevel((short) 27));
+        finalized.add(new FinalizedFeatureKey().setName(ApiVersionsResponses.TRANSACTION_VERSION)
+            .setMinVersionLevel((short) 2).setMaxVersionLevel((short) 2));
+        broker.setFinalizedFeatures(finalized);
+
+        final ApiVersionsResponseData capped = intersect(broker, version, proxy);
+        assertEquals(11, capped.apiKeys().find(KafkaApis.PRODUCE).maxVersion());
+        final FinalizedFeatureKey transaction = capped.finalizedFeatures().find(ApiVersionsResponses.TRANSACTION_VERSION);
+        assertEquals(1, transaction.minVersionLevel());
+        assertEquals(1, transaction.maxVersionLevel());
+        assertEquals(27, capped.finalizedFeatures().find("metadata.version").maxVersionLevel());
+        assertEquals(broker.supportedFeatures(), capped.supportedFeatures());
+
+        final ApiVersionRanges produceV12 = new ApiVersionRanges().supports(KafkaApis.PRODUCE, 0, 12);
+        final ApiVersionsResponseData kept = intersect(broker, version, produceV12);
+        assertEquals(broker.finalizedFeatures(), kept.finalizedFeatures());
+    }
+
+    @Test
     void shouldRejectAnInvalidRange()
     {
         assertThrows(IllegalArgumentException.class, () -> new ApiVersionRanges().supports(0, 3, 2));
@@ -147,6 +174,18 @@ class ApiVersionsResponsesTest
             response.unknownTaggedFields().add(new RawTaggedField(50, new byte[] {5, 0}));
         }
         return response;
+    }
+
+    private ApiVersionsResponseData intersect(
+        ApiVersionsResponseData broker,
+        short version,
+        ApiVersionRanges ranges)
+    {
+        final byte[] bytes = Messages.bytes(broker, version);
+        final int written = ApiVersionsResponses.intersect(Messages.withJunkAfter(OFFSET, bytes), OFFSET, bytes.length, version,
+            ranges, destination, 0, destination.capacity());
+        assertTrue(written > 0);
+        return new ApiVersionsResponseData(Messages.reader(destination, 0, written), version);
     }
 
     private static ApiVersion apiVersion(
