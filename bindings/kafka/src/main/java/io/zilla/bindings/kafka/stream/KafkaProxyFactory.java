@@ -666,7 +666,9 @@ public final class KafkaProxyFactory implements BindingHandler
             {
                 final long ack = netReplySeq - held.size();
                 final int max = held.capacity();
-                if (ack > netReplyAck || max != netReplyMax)
+                // credit goes back per half window, as tcp does: the broker always keeps at least half of it, and
+                // a stream of small responses costs one Window frame per half window instead of one per Data frame
+                if (ack - netReplyAck >= max >> 1 || max != netReplyMax)
                 {
                     netReplyAck = ack;
                     netReplyMax = max;

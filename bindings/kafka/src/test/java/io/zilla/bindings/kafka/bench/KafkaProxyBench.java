@@ -86,6 +86,9 @@ public final class KafkaProxyBench
     private final String order;
     private final String json;
 
+    private final String pinZilla;
+    private final String pinOthers;
+
     private EmbeddedKafka kafka;
     private ZillaKafkaProxy zilla;
     private Admin admin;
@@ -117,6 +120,12 @@ public final class KafkaProxyBench
             throw new IllegalArgumentException("--order abab or abba, not " + order);
         }
         this.json = options.get("json");
+        this.pinZilla = options.get("pin-zilla");
+        this.pinOthers = options.get("pin-others");
+        if ((pinZilla == null) != (pinOthers == null))
+        {
+            throw new IllegalArgumentException("--pin-zilla and --pin-others go together (taskset cpu lists, e.g. 1 and 0)");
+        }
     }
 
     public static void main(String[] args) throws Exception
@@ -157,6 +166,12 @@ public final class KafkaProxyBench
             zilla = new ZillaKafkaProxy(kafka.bootstrapServers(), workers);
             System.out.printf("broker %s (pid %d), zilla %s%n", kafka.bootstrapServers(), kafka.process().pid(),
                 zilla.bootstrapServers());
+            if (pinZilla != null)
+            {
+                CpuPinning.pin(pinZilla, pinOthers, kafka.process());
+                System.out.printf("zilla's workers pinned to cpu %s, the broker and the clients to cpu %s%n", pinZilla,
+                    pinOthers);
+            }
             if (modes.contains(LATENCY))
             {
                 prime(LATENCY, primeNanos);
