@@ -57,6 +57,7 @@ public final class KafkaProxyBench
 {
     static final String DIRECT = "direct";
     static final String ZILLA = "zilla";
+    static final String RELAY = "socat";
     static final String LATENCY = "latency";
     static final String MAX = "max";
 
@@ -91,6 +92,7 @@ public final class KafkaProxyBench
 
     private EmbeddedKafka kafka;
     private ZillaKafkaProxy zilla;
+    private SocatRelay relay;
     private Admin admin;
 
     private KafkaProxyBench(Map<String, String> options)
@@ -161,7 +163,12 @@ public final class KafkaProxyBench
         try
         {
             // a deleted topic's files go at once (default: a minute later, in the middle of a later run)
-            kafka = new EmbeddedKafka().jvmOptions(brokerJvm).property("file.delete.delay.ms", 0).start();
+            kafka = new EmbeddedKafka().jvmOptions(brokerJvm).property("file.delete.delay.ms", 0);
+            if (targets.contains(RELAY))
+            {
+                relay = startRelay(kafka);
+            }
+            kafka.start();
             admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()));
             zilla = new ZillaKafkaProxy(kafka.bootstrapServers(), workers);
             System.out.printf("broker %s (pid %d), zilla %s%n", kafka.bootstrapServers(), kafka.process().pid(),
@@ -193,6 +200,10 @@ public final class KafkaProxyBench
             {
                 zilla.close();
             }
+            if (relay != null)
+            {
+                relay.close();
+            }
             if (kafka != null)
             {
                 kafka.close();
@@ -204,6 +215,21 @@ public final class KafkaProxyBench
             writeJson(Path.of(json), runs, summary);
         }
         return runs;
+    }
+
+    // the broker gets a RELAY listener that advertises socat's port, so clients bootstrapped there stay on socat
+    private SocatRelay startRelay(EmbeddedKafka broker) throws IOException
+    {
+        final int port = ZillaKafkaProxy.freePort();
+        final int controllerPort = ZillaKafkaProxy.freePort();
+        final int relayListenerPort = ZillaKafkaProxy.freePort();
+        final int relayPort = ZillaKafkaProxy.freePort();
+        broker.port(port).controllerPort(controllerPort)
+            .property("listeners", "PLAINTEXT://127.0.0.1:" + port + ",RELAY://127.0.0.1:" + relayListenerPort
+                + ",CONTROLLER://127.0.0.1:" + controllerPort)
+            .property("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port + ",RELAY://127.0.0.1:" + relayPort)
+            .property("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,RELAY:PLAINTEXT");
+        return new SocatRelay(relayPort, relayListenerPort, pinZilla);
     }
 
     private void prime(String mode, long nanos) throws Exception
@@ -248,17 +274,28 @@ public final class KafkaProxyBench
         final String topic = String.format(Locale.ROOT, "bench-%s-%d-%s-%d", mode, round, target,
             System.currentTimeMillis());
         admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(60, TimeUnit.SECONDS);
-        final String bootstrap = proxied ? zilla.bootstrapServers() : kafka.bootstrapServers();
+        final String bootstrap = proxied ? zilla.bootstrapServers()
+            : RELAY.equals(target) ? relay.bootstrapServers() : kafka.bootstrapServers();
+
         try (BenchLoad load = new BenchLoad(bootstrap, topic, partitions, size, latency ? rate : 0, lingerMs, batchSize))
         {
             load.start(warmup, duration);
             parkUntil(load.windowStart());
             final Snapshot before = snapshot(load);
+            final long relayCpuBefore = RELAY.equals(target) ? relay.cpuNanos() : 0L;
             parkUntil(load.windowEnd());
             final Snapshot after = snapshot(load);
+            // socat forks a child per connection: count them while the clients are still connected
+            final long relayCpu = RELAY.equals(target) ? relay.cpuNanos() - relayCpuBefore : 0L;
             load.stop();
             load.close();
             final Throwable error = load.firstError();
+            if (RELAY.equals(target))
+            {
+                final double bytes = (double) ((after.acked - before.acked) + (after.consumed - before.consumed)) * size;
+                System.out.printf(Locale.ROOT, "socat CPU %.0f%% of a core, %.3f s/GB%n",
+                    100.0 * relayCpu / (after.nanos - before.nanos), relayCpu / bytes);
+            }
             return new Run(mode, round, target, topic, size, after.nanos - before.nanos, after.sent - before.sent,
                 after.acked - before.acked, after.consumed - before.consumed, load.errors(),
                 error != null ? error.toString() : null, load.publish(), load.publishFromIntended(), load.endToEnd(),
