@@ -6,7 +6,6 @@ package io.zilla.bindings.kafka.bench;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,8 +23,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
-import com.sun.management.ThreadMXBean;
 import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.test.ThreadStats;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.admin.Admin;
@@ -61,7 +60,6 @@ public final class KafkaProxyBench
     static final String LATENCY = "latency";
     static final String MAX = "max";
 
-    private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
     private static final double TARGET_P50_DELTA_MS = 0.1;
     private static final double TARGET_P99_RATIO = 1.05;
     private static final double TARGET_MAX_RATIO = 0.97;
@@ -141,8 +139,7 @@ public final class KafkaProxyBench
     /** A benchmark with these arguments, ready to {@link #run()}. */
     static KafkaProxyBench of(String... args)
     {
-        THREADS.setThreadAllocatedMemoryEnabled(true);
-        THREADS.setThreadCpuTimeEnabled(true);
+        ThreadStats.enable();
         return new KafkaProxyBench(parse(args));
     }
 
@@ -403,12 +400,12 @@ public final class KafkaProxyBench
 
     private void zillaRows(Total direct, Total proxied)
     {
-        row("zilla workers' CPU (% of a core)", direct, proxied, t -> 100.0 * t.workers.cpuNanos / t.nanos, "%.1f");
+        row("zilla workers' CPU (% of a core)", direct, proxied, t -> 100.0 * t.workers.cpuNanos() / t.nanos, "%.1f");
         row("zilla CPU seconds per GB proxied", direct, proxied, Total::cpuSecondsPerGigabyte, "%.3f");
-        row("zilla CPU per message proxied (µs)", direct, proxied, t -> t.workers.cpuNanos / 1e3 / t.proxiedMessages(),
+        row("zilla CPU per message proxied (µs)", direct, proxied, t -> t.workers.cpuNanos() / 1e3 / t.proxiedMessages(),
             "%.2f");
         row("zilla allocation per message proxied (B)", direct, proxied, Total::allocatedPerMessage, "%.4f");
-        row("zilla allocation while measuring (B)", direct, proxied, t -> (double) t.workers.allocated, "%,.0f");
+        row("zilla allocation while measuring (B)", direct, proxied, t -> (double) t.workers.allocated(), "%,.0f");
         row("zilla tcp bytes per message, client side", direct, proxied,
             t -> (double) (t.northRead + t.northWritten) / t.proxiedMessages(), "%,.1f");
         row("zilla tcp bytes per message, broker side", direct, proxied,
@@ -507,9 +504,9 @@ public final class KafkaProxyBench
         putPercentiles(fields, "publish_from_intended", t.publishFromIntended);
         putPercentiles(fields, "end_to_end", t.endToEnd);
         putPercentiles(fields, "end_to_end_from_intended", t.endToEndFromIntended);
-        fields.put("zilla_cpu_s", t.workers.cpuNanos / 1e9);
+        fields.put("zilla_cpu_s", t.workers.cpuNanos() / 1e9);
         fields.put("zilla_cpu_s_per_gb", t.cpuSecondsPerGigabyte());
-        fields.put("zilla_allocated_bytes", t.workers.allocated);
+        fields.put("zilla_allocated_bytes", t.workers.allocated());
         fields.put("zilla_allocated_bytes_per_message", t.allocatedPerMessage());
         fields.put("zilla_client_side_tcp_bytes", t.northRead + t.northWritten);
         fields.put("zilla_broker_side_tcp_bytes", t.southRead + t.southWritten);
@@ -655,8 +652,8 @@ public final class KafkaProxyBench
             if (ZILLA.equals(target))
             {
                 line.append(String.format(Locale.ROOT, "  zilla CPU %.0f%% %.3f s/GB %.2f µs/msg, %.4f B/msg (%,d B)",
-                    100.0 * workers.cpuNanos / nanos, t.cpuSecondsPerGigabyte(),
-                    workers.cpuNanos / 1e3 / t.proxiedMessages(), t.allocatedPerMessage(), workers.allocated));
+                    100.0 * workers.cpuNanos() / nanos, t.cpuSecondsPerGigabyte(),
+                    workers.cpuNanos() / 1e3 / t.proxiedMessages(), t.allocatedPerMessage(), workers.allocated()));
             }
             if (firstError != null)
             {
@@ -742,59 +739,13 @@ public final class KafkaProxyBench
         /** CPU seconds of zilla's workers per 10^9 payload bytes proxied. */
         double cpuSecondsPerGigabyte()
         {
-            return workers.cpuNanos / 1e9 / (proxiedBytes() / 1e9);
+            return workers.cpuNanos() / 1e9 / (proxiedBytes() / 1e9);
         }
 
         double allocatedPerMessage()
         {
-            return (double) workers.allocated / proxiedMessages();
+            return (double) workers.allocated() / proxiedMessages();
         }
     }
 
-    /** CPU time and allocated bytes of the live threads whose names start with a prefix, by thread id. */
-    record ThreadStats(Map<Long, long[]> byThread, long cpuNanos, long allocated)
-    {
-        static final ThreadStats NONE = new ThreadStats(Map.of(), 0, 0);
-
-        static ThreadStats of(String prefix)
-        {
-            final Map<Long, long[]> byThread = new HashMap<>();
-            long cpu = 0;
-            long allocated = 0;
-            for (ThreadInfo info : THREADS.getThreadInfo(THREADS.getAllThreadIds()))
-            {
-                if (info != null && info.getThreadName().startsWith(prefix))
-                {
-                    final long id = info.getThreadId();
-                    final long[] values = {THREADS.getThreadCpuTime(id), THREADS.getThreadAllocatedBytes(id)};
-                    byThread.put(id, values);
-                    cpu += values[0];
-                    allocated += values[1];
-                }
-            }
-            return new ThreadStats(byThread, cpu, allocated);
-        }
-
-        /** What the threads alive in both spent between {@code before} and this. */
-        ThreadStats minus(ThreadStats before)
-        {
-            long cpu = 0;
-            long allocated = 0;
-            for (Map.Entry<Long, long[]> entry : byThread.entrySet())
-            {
-                final long[] earlier = before.byThread.get(entry.getKey());
-                if (earlier != null)
-                {
-                    cpu += entry.getValue()[0] - earlier[0];
-                    allocated += entry.getValue()[1] - earlier[1];
-                }
-            }
-            return new ThreadStats(Map.of(), cpu, allocated);
-        }
-
-        ThreadStats plus(ThreadStats other)
-        {
-            return new ThreadStats(Map.of(), cpuNanos + other.cpuNanos, allocated + other.allocated);
-        }
-    }
 }

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -23,10 +22,10 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 
-import com.sun.management.ThreadMXBean;
 import io.zilla.bindings.tcp.bench.EchoLoadClient.Result;
 import io.zilla.engine.Engine;
 import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.test.ThreadStats;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -48,7 +47,6 @@ public final class TcpEchoBenchmark
     private static final String ZILLA_THREAD_PREFIX = "zilla-worker-";
     private static final String ZILLA_ALL_THREADS_PREFIX = "zilla-";
 
-    private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     private final int workers;
     private final int connections;
@@ -81,8 +79,7 @@ public final class TcpEchoBenchmark
     /** A benchmark with these arguments, ready to {@link #run()}. */
     static TcpEchoBenchmark of(String... args)
     {
-        THREADS.setThreadAllocatedMemoryEnabled(true);
-        THREADS.setThreadCpuTimeEnabled(true);
+        ThreadStats.enable();
         return new TcpEchoBenchmark(parse(args));
     }
 
@@ -258,9 +255,9 @@ public final class TcpEchoBenchmark
                 + "µs/msg  GCs %d  idle CPU %.3f%%  errors %d",
                 round, target, result.messagesPerSecond(), result.mebibytesPerSecond(), result.rttMicros(50),
                 result.rttMicros(99), result.rttMicros(99.9), result.maxRttMicros(),
-                100.0 * server.cpuNanos / result.nanos(), server.cpuNanos / 1e3 / result.messages(),
-                (double) server.allocated / result.messages(), server.allocated,
-                client.cpuNanos / 1e3 / result.messages(), gcs, 100.0 * idle.cpuNanos / (idleMillis * 1e6),
+                100.0 * server.cpuNanos() / result.nanos(), server.cpuNanos() / 1e3 / result.messages(),
+                (double) server.allocated() / result.messages(), server.allocated(),
+                client.cpuNanos() / 1e3 / result.messages(), gcs, 100.0 * idle.cpuNanos() / (idleMillis * 1e6),
                 result.errors());
         }
     }
@@ -287,12 +284,12 @@ public final class TcpEchoBenchmark
             rtt.add(run.result.rtt());
             messages += run.result.messages();
             nanos += run.result.nanos();
-            serverCpuNanos += run.server.cpuNanos;
-            clientCpuNanos += run.client.cpuNanos;
-            serverAllocated += run.server.allocated;
+            serverCpuNanos += run.server.cpuNanos();
+            clientCpuNanos += run.client.cpuNanos();
+            serverAllocated += run.server.allocated();
             gcs += run.gcs;
-            idleCpuNanos += run.idle.cpuNanos;
-            idleAllCpuNanos += run.idleAll.cpuNanos;
+            idleCpuNanos += run.idle.cpuNanos();
+            idleAllCpuNanos += run.idleAll.cpuNanos();
             slowest = Math.min(slowest, run.result.messagesPerSecond());
             fastest = Math.max(fastest, run.result.messagesPerSecond());
             idleNanos += run.idleMillis * 1_000_000L;
@@ -302,46 +299,6 @@ public final class TcpEchoBenchmark
         double messagesPerSecond()
         {
             return messages * 1e9 / nanos;
-        }
-    }
-
-    /** CPU time and allocated bytes of the live threads whose names start with a prefix, by thread id. */
-    record ThreadStats(Map<Long, long[]> byThread, long cpuNanos, long allocated)
-    {
-        static ThreadStats of(String prefix)
-        {
-            final Map<Long, long[]> byThread = new HashMap<>();
-            long cpu = 0;
-            long allocated = 0;
-            for (ThreadInfo info : THREADS.getThreadInfo(THREADS.getAllThreadIds()))
-            {
-                if (info != null && info.getThreadName().startsWith(prefix))
-                {
-                    final long id = info.getThreadId();
-                    final long[] values = {THREADS.getThreadCpuTime(id), THREADS.getThreadAllocatedBytes(id)};
-                    byThread.put(id, values);
-                    cpu += values[0];
-                    allocated += values[1];
-                }
-            }
-            return new ThreadStats(byThread, cpu, allocated);
-        }
-
-        /** What the threads alive in both spent between {@code before} and this. */
-        ThreadStats minus(ThreadStats before)
-        {
-            long cpu = 0;
-            long allocated = 0;
-            for (Map.Entry<Long, long[]> entry : byThread.entrySet())
-            {
-                final long[] earlier = before.byThread.get(entry.getKey());
-                if (earlier != null)
-                {
-                    cpu += entry.getValue()[0] - earlier[0];
-                    allocated += entry.getValue()[1] - earlier[1];
-                }
-            }
-            return new ThreadStats(Map.of(), cpu, allocated);
         }
     }
 
