@@ -34,6 +34,7 @@ final class KafkaBrokerLookup
     private static final int METADATA_VERSION = 4;
     private static final int CORRELATION_ID = 0x2a11a;
     private static final byte[] CLIENT_ID = "zilla-proxy".getBytes();
+    private static final DirectBuffer METADATA_REQUEST = metadataRequest();
 
     private final EngineContext context;
     private final StreamFrames frames;
@@ -135,11 +136,11 @@ final class KafkaBrokerLookup
     {
         initialAck = window.acknowledge();
         initialMax = window.maximum();
-        final byte[] request = metadataRequest();
-        if (!requested && initialMax - (int) (initialSeq - initialAck) >= request.length + window.padding())
+        final int length = METADATA_REQUEST.capacity();
+        if (!requested && initialMax - (int) (initialSeq - initialAck) >= length + window.padding())
         {
             requested = true;
-            final int reserved = request.length + window.padding();
+            final int reserved = length + window.padding();
             final DataFW data = new DataFW.Builder().wrap(writeBuffer, 0, writeBuffer.capacity())
                 .originId(routedId).routedId(exitId).streamId(initialId)
                 .sequence(initialSeq).acknowledge(initialAck).maximum(initialMax)
@@ -147,7 +148,7 @@ final class KafkaBrokerLookup
                 .flags(0x03)
                 .budgetId(0L)
                 .reserved(reserved)
-                .payload(new UnsafeBuffer(request), 0, request.length)
+                .payload(METADATA_REQUEST, 0, length)
                 .build();
             net.accept(DataFW.TYPE_ID, data.buffer(), data.offset(), data.sizeof());
             initialSeq += reserved;
@@ -204,7 +205,7 @@ final class KafkaBrokerLookup
     }
 
     // header v1 (api key, version, correlation id, client id), then an empty topics array and no auto-creation
-    private static byte[] metadataRequest()
+    private static DirectBuffer metadataRequest()
     {
         final int size = 2 + 2 + 4 + 2 + CLIENT_ID.length + 4 + 1;
         final UnsafeBuffer request = new UnsafeBuffer(new byte[Integer.BYTES + size]);
@@ -224,6 +225,6 @@ final class KafkaBrokerLookup
         request.putInt(offset, 0, BIG_ENDIAN);
         offset += Integer.BYTES;
         request.putByte(offset, (byte) 0);
-        return request.byteArray();
+        return request;
     }
 }

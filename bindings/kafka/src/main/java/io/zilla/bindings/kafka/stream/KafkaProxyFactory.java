@@ -69,6 +69,7 @@ public final class KafkaProxyFactory implements BindingHandler
     private final BindingConfig binding;
     private final KafkaOptionsConfig options;
     private final Map<Integer, BrokerAddress> brokers;
+    private final List<BrokerAddress> bootstrapServers;
     private final MutableDirectBuffer writeBuffer;
     private final StreamFrames frames;
     private final AtomicCounter malformed;
@@ -85,6 +86,9 @@ public final class KafkaProxyFactory implements BindingHandler
         this.binding = binding;
         this.options = (KafkaOptionsConfig) binding.options();
         this.brokers = brokers;
+        this.bootstrapServers = options != null
+            ? options.bootstrap().stream().map(KafkaProxyFactory::address).toList()
+            : List.of();
         this.writeBuffer = context.writeBuffer();
         this.frames = new StreamFrames(writeBuffer);
         this.malformed = context.supplyCounter(binding.id(), "frames.malformed");
@@ -125,6 +129,13 @@ public final class KafkaProxyFactory implements BindingHandler
         return advertised != null ? new BrokerAddress(options.advertiseHost(), advertised) : new BrokerAddress(host, port);
     }
 
+    // host:port, as the schema requires
+    private static BrokerAddress address(String server)
+    {
+        final int colon = server.lastIndexOf(':');
+        return new BrokerAddress(server.substring(0, colon), Integer.parseInt(server.substring(colon + 1)));
+    }
+
     // one lookup at a time per worker and binding: every connection to a node not known yet waits for it
     private void lookupBrokers(KafkaProxy proxy, long exitId, long traceId)
     {
@@ -132,9 +143,8 @@ public final class KafkaProxyFactory implements BindingHandler
         if (lookup == null)
         {
             lookup = new KafkaBrokerLookup(context, frames, rewriter, binding.id(), exitId, this::onLookupComplete);
-            final String bootstrap = nextBootstrapServer();
-            final int colon = bootstrap.lastIndexOf(':');
-            lookup.start(traceId, bootstrap.substring(0, colon), Integer.parseInt(bootstrap.substring(colon + 1)));
+            final BrokerAddress bootstrap = nextBootstrapServer();
+            lookup.start(traceId, bootstrap.host(), bootstrap.port());
         }
     }
 
@@ -152,10 +162,10 @@ public final class KafkaProxyFactory implements BindingHandler
 
     // a connection that stands for no known broker goes to the bootstrap servers in turn, so one that is down
     // costs the client one reconnect
-    private String nextBootstrapServer()
+    private BrokerAddress nextBootstrapServer()
     {
-        final String server = options.bootstrap().get(nextBootstrap % options.bootstrap().size());
-        nextBootstrap = (nextBootstrap + 1) % options.bootstrap().size();
+        final BrokerAddress server = bootstrapServers.get(nextBootstrap);
+        nextBootstrap = (nextBootstrap + 1) % bootstrapServers.size();
         return server;
     }
 
@@ -282,9 +292,8 @@ public final class KafkaProxyFactory implements BindingHandler
             }
             else
             {
-                final String bootstrap = nextBootstrapServer();
-                final int colon = bootstrap.lastIndexOf(':');
-                doNetBegin(begin.traceId(), bootstrap.substring(0, colon), Integer.parseInt(bootstrap.substring(colon + 1)));
+                final BrokerAddress bootstrap = nextBootstrapServer();
+                doNetBegin(begin.traceId(), bootstrap.host(), bootstrap.port());
             }
         }
 
