@@ -17,8 +17,6 @@ import java.util.Comparator;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -102,44 +100,16 @@ final class DemoCommand implements Callable<Integer>
             return ExitStatus.FAILED;
         }
 
-        final CountDownLatch stopRequested = new CountDownLatch(1);
-        final CountDownLatch finished = new CountDownLatch(1);
-        final AtomicInteger status = new AtomicInteger(ExitStatus.FAILED);
-
-        // registered before anything starts, so that a signal during the broker's start still stops it cleanly
-        hooks.register(() ->
+        // the hook is registered before anything starts, so that a signal during the broker's start still stops it
+        return hooks.runUntilStopped(this::run, STOP_TIMEOUT_SECONDS, () ->
         {
-            stopRequested.countDown();
-            boolean stopped = false;
-            try
+            System.err.println("zilla demo: did not stop within " + STOP_TIMEOUT_SECONDS + " seconds; killing the broker");
+            final ProcessHandle child = broker;
+            if (child != null)
             {
-                stopped = finished.await(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                child.destroyForcibly();
             }
-            catch (InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-            }
-            if (!stopped)
-            {
-                System.err.println("zilla demo: did not stop within " + STOP_TIMEOUT_SECONDS + " seconds; killing the broker");
-                final ProcessHandle child = broker;
-                if (child != null)
-                {
-                    child.destroyForcibly();
-                }
-            }
-            hooks.halt(stopped ? status.get() : ExitStatus.FAILED);
         });
-
-        try
-        {
-            status.set(run(stopRequested));
-        }
-        finally
-        {
-            finished.countDown();
-        }
-        return status.get();
     }
 
     /**

@@ -12,8 +12,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 import io.zilla.engine.Engine;
@@ -67,39 +65,8 @@ final class StartCommand implements Callable<Integer>
     @Override
     public Integer call() throws InterruptedException
     {
-        final CountDownLatch stopRequested = new CountDownLatch(1);
-        final CountDownLatch finished = new CountDownLatch(1);
-        final AtomicInteger status = new AtomicInteger(ExitStatus.FAILED);
-
-        // registered before the engine starts, so that a signal during start still stops it cleanly
-        hooks.register(() ->
-        {
-            stopRequested.countDown();
-            boolean stopped = false;
-            try
-            {
-                stopped = finished.await(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            }
-            catch (InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-            }
-            if (!stopped)
-            {
-                System.err.println("zilla: the engine did not stop within " + STOP_TIMEOUT_SECONDS + " seconds");
-            }
-            hooks.halt(stopped ? status.get() : ExitStatus.FAILED);
-        });
-
-        try
-        {
-            status.set(run(stopRequested));
-        }
-        finally
-        {
-            finished.countDown();
-        }
-        return status.get();
+        return hooks.runUntilStopped(this::run, STOP_TIMEOUT_SECONDS,
+            () -> System.err.println("zilla: the engine did not stop within " + STOP_TIMEOUT_SECONDS + " seconds"));
     }
 
     private int run(CountDownLatch stopRequested) throws InterruptedException
