@@ -8,8 +8,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * How {@code zilla start} and {@code zilla demo} learn that the JVM is stopping, and how it then ends it. In the distribution these are
- * the JVM's shutdown hooks; tests substitute their own so that they can play the part of SIGTERM in-process.
+ * How {@code zilla start} and {@code zilla demo} learn that the JVM is stopping, and how they then end it. In the
+ * distribution these are the JVM's shutdown hooks; tests substitute their own so that they can play the part of
+ * SIGTERM in-process.
  */
 interface ShutdownHooks
 {
