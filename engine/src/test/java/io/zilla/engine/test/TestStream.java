@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
@@ -37,7 +38,7 @@ public final class TestStream
     private final DataFW dataRO = new DataFW();
     private final WindowFW windowRO = new WindowFW();
     private final BeginFW.Builder beginRW = new BeginFW.Builder();
-    private final DataFW.Builder dataRW = new DataFW.Builder();
+    private final StreamFrames streamFrames = new StreamFrames(writeBuffer);
     private final EndFW.Builder endRW = new EndFW.Builder();
     private final AbortFW.Builder abortRW = new AbortFW.Builder();
     private final ResetFW.Builder resetRW = new ResetFW.Builder();
@@ -239,14 +240,9 @@ public final class TestStream
                 break;
             }
             final int reserved = length + ownPad;
-            final DataFW data = dataRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                .originId(originId).routedId(routedId).streamId(ownId).sequence(ownSeq).acknowledge(ownAck).maximum(ownMax)
-                .flags(3)
-                .budgetId(0)
-                .reserved(reserved)
-                .payload(new UnsafeBuffer(bytes), offset, length)
-                .build();
-            target.accept(DataFW.TYPE_ID, data.buffer(), data.offset(), data.sizeof());
+            // built in place in the ring, as bindings' Data is
+            streamFrames.data(target, originId, routedId, ownId, ownSeq, ownAck, ownMax, 0L, 0x03, 0L, reserved,
+                new UnsafeBuffer(bytes), offset, length, null, 0, 0);
             ownSeq += reserved;
             offset += length;
         }

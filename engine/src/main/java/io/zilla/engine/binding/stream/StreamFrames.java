@@ -4,8 +4,10 @@
 package io.zilla.engine.binding.stream;
 
 import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.internal.stream.Frames;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
+import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
 import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
@@ -13,14 +15,19 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 /**
- * Builds the frames every binding sends (Begin, End, Abort, Reset, Window) in one scratch buffer and hands
- * each to its receiver, so that bindings share one copy of this code. Reuses its builders: nothing allocates.
- * Data frames stay with each binding, which knows where its payload comes from.
+ * Builds the frames every binding sends (Begin, Data, End, Abort, Reset, Window) and hands each to its receiver,
+ * so that bindings share one copy of this code. Reuses its builders: nothing allocates. Data is built in place
+ * when the receiver is an {@link InPlaceWriter} (the worker's ring), so that its payload is copied once; the
+ * other frames are small and built in one scratch buffer.
  */
 public final class StreamFrames
 {
+    /** Data's fixed part, up to and with the payload's length. */
+    private static final int DATA_HEADER_SIZE = Frames.DATA_LENGTH_OFFSET + Integer.BYTES;
+
     private final MutableDirectBuffer buffer;
     private final BeginFW.Builder beginRW = new BeginFW.Builder();
+    private final DataFW.Builder dataRW = new DataFW.Builder();
     private final EndFW.Builder endRW = new EndFW.Builder();
     private final AbortFW.Builder abortRW = new AbortFW.Builder();
     private final ResetFW.Builder resetRW = new ResetFW.Builder();
@@ -45,6 +52,69 @@ public final class StreamFrames
         }
         final BeginFW begin = builder.build();
         receiver.accept(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof());
+    }
+
+    /**
+     * Sends a Data frame.
+     *
+     * @param payload the payload, or null for a Data frame without one (its length is then -1)
+     * @param extension the extension, or null
+     */
+    public void data(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
+        long acknowledge, int maximum, long traceId, int flags, long budgetId, int reserved, DirectBuffer payload,
+        int offset, int length, DirectBuffer extension, int extensionOffset, int extensionLength)
+    {
+        final int frameLength = DATA_HEADER_SIZE + (payload != null ? length : 0) + (extension != null ? extensionLength : 0);
+        if (receiver instanceof InPlaceWriter ring)
+        {
+            final int index = ring.claim(DataFW.TYPE_ID, frameLength);
+            if (index >= 0)
+            {
+                try
+                {
+                    final DataFW data = buildData(ring.buffer(), index, frameLength, originId, routedId, streamId, sequence,
+                        acknowledge, maximum, traceId, flags, budgetId, reserved, payload, offset, length, extension,
+                        extensionOffset, extensionLength);
+                    if (data.sizeof() != frameLength)
+                    {
+                        // the reader takes the rest of a frame for its extension: a frame shorter than its claim is wrong
+                        throw new IllegalStateException("Data built in " + data.sizeof() + " of " + frameLength + " bytes");
+                    }
+                }
+                catch (RuntimeException ex)
+                {
+                    ring.abort(index);
+                    throw ex;
+                }
+                ring.commit(index);
+                return;
+            }
+        }
+        final DataFW data = buildData(buffer, 0, buffer.capacity(), originId, routedId, streamId, sequence, acknowledge,
+            maximum, traceId, flags, budgetId, reserved, payload, offset, length, extension, extensionOffset, extensionLength);
+        receiver.accept(DataFW.TYPE_ID, data.buffer(), data.offset(), data.sizeof());
+    }
+
+    private DataFW buildData(MutableDirectBuffer target, int index, int maxLength, long originId, long routedId,
+        long streamId, long sequence, long acknowledge, int maximum, long traceId, int flags, long budgetId, int reserved,
+        DirectBuffer payload, int offset, int length, DirectBuffer extension, int extensionOffset, int extensionLength)
+    {
+        final DataFW.Builder builder = dataRW.wrap(target, index, index + maxLength)
+            .originId(originId).routedId(routedId).streamId(streamId)
+            .sequence(sequence).acknowledge(acknowledge).maximum(maximum)
+            .traceId(traceId)
+            .flags(flags)
+            .budgetId(budgetId)
+            .reserved(reserved);
+        if (payload != null)
+        {
+            builder.payload(payload, offset, length);
+        }
+        if (extension != null)
+        {
+            builder.extension(extension, extensionOffset, extensionLength);
+        }
+        return builder.build();
     }
 
     public void end(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,

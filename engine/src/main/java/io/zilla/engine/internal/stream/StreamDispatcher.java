@@ -18,6 +18,7 @@ import java.util.function.LongFunction;
 
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.stream.InPlaceWriter;
 import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.engine.internal.metrics.BindingCounters;
 import org.agrona.DirectBuffer;
@@ -44,7 +45,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
     private final LongFunction<BindingHandler> handlers;
     private final LongFunction<BindingCounters> counters;
     private final FaultReporter reporter;
-    private final MessageConsumer writer = this::write;
+    private final InPlaceWriter writer = new RingWriter();
     private final LongArrayList overloaded = new LongArrayList();
     private final MutableDirectBuffer faultBuffer = new UnsafeBuffer(new byte[256]);
     private final StreamFrames faultFrames = new StreamFrames(faultBuffer);
@@ -59,7 +60,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
         this.reporter = reporter;
     }
 
-    /** Where bindings write every frame they send: the ring. */
+    /** Where bindings write every frame they send: the ring, by copy or built in place. */
     public MessageConsumer writer()
     {
         return writer;
@@ -244,6 +245,40 @@ public final class StreamDispatcher implements ControlledMessageHandler
         if (!ring.write(msgTypeId, buffer, index, length))
         {
             onRingFull(buffer.getLong(index + STREAM_ID_OFFSET), buffer.getLong(index + TRACE_ID_OFFSET));
+        }
+    }
+
+    /** The dispatcher's writer: frames are copied into the ring, or built in place there. */
+    private final class RingWriter implements InPlaceWriter
+    {
+        @Override
+        public void accept(int msgTypeId, DirectBuffer buffer, int index, int length)
+        {
+            write(msgTypeId, buffer, index, length);
+        }
+
+        @Override
+        public int claim(int msgTypeId, int length)
+        {
+            return ring.tryClaim(msgTypeId, length);
+        }
+
+        @Override
+        public MutableDirectBuffer buffer()
+        {
+            return ring.buffer();
+        }
+
+        @Override
+        public void commit(int index)
+        {
+            ring.commit(index);
+        }
+
+        @Override
+        public void abort(int index)
+        {
+            ring.abort(index);
         }
     }
 

@@ -35,7 +35,6 @@ public final class EchoServerFactory implements BindingHandler
     private final AbortFW abortRO = new AbortFW();
     private final ResetFW resetRO = new ResetFW();
 
-    private final DataFW.Builder dataRW = new DataFW.Builder();
     private final FlushFW.Builder flushRW = new FlushFW.Builder();
 
     private final MutableDirectBuffer writeBuffer;
@@ -135,20 +134,10 @@ public final class EchoServerFactory implements BindingHandler
                 return;
             }
             initialSeq += reserved;
-            final DataFW.Builder builder = dataRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                .originId(originId).routedId(routedId).streamId(replyId)
-                .sequence(replySeq).acknowledge(replyAck).maximum(replyMax)
-                .traceId(traceId)
-                .flags(data.flags())
-                .budgetId(0L)
-                .reserved(reserved);
             final OctetsFW payload = data.payload();
-            if (payload != null)
-            {
-                builder.payload(payload);
-            }
-            final DataFW echo = builder.build();
-            sender.accept(DataFW.TYPE_ID, echo.buffer(), echo.offset(), echo.sizeof());
+            frames.data(sender, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, data.flags(), 0L, reserved,
+                payload != null ? payload.buffer() : null, payload != null ? payload.offset() : 0,
+                payload != null ? payload.sizeof() : 0, null, 0, 0);
             replySeq += reserved;
         }
 

@@ -58,7 +58,6 @@ public final class KafkaProxyFactory implements BindingHandler
     private final TcpBeginExFW tcpBeginExRO = new TcpBeginExFW();
 
     private final BeginFW.Builder beginRW = new BeginFW.Builder();
-    private final DataFW.Builder dataRW = new DataFW.Builder();
     private final TcpBeginExFW.Builder tcpBeginExRW = new TcpBeginExFW.Builder();
     private final MutableDirectBuffer extensionBuffer = new UnsafeBuffer(new byte[512]);
 
@@ -600,16 +599,8 @@ public final class KafkaProxyFactory implements BindingHandler
             if (size > 0)
             {
                 final int reserved = size + replyPad;
-                final DataFW data = dataRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                    .originId(originId).routedId(routedId).streamId(replyId)
-                    .sequence(replySeq).acknowledge(replyAck).maximum(replyMax)
-                    .traceId(context.supplyTraceId())
-                    .flags(0x03)
-                    .budgetId(0L)
-                    .reserved(reserved)
-                    .payload(buffer, offset, size)
-                    .build();
-                app.accept(DataFW.TYPE_ID, data.buffer(), data.offset(), data.sizeof());
+                frames.data(app, originId, routedId, replyId, replySeq, replyAck, replyMax, context.supplyTraceId(), 0x03, 0L,
+                    reserved, buffer, offset, size, null, 0, 0);
                 replySeq += reserved;
                 sent = size;
             }
@@ -618,19 +609,9 @@ public final class KafkaProxyFactory implements BindingHandler
 
         private void doNetData(DataFW data, OctetsFW payload)
         {
-            final DataFW.Builder builder = dataRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                .originId(routedId).routedId(exitId).streamId(netInitialId)
-                .sequence(netInitialSeq).acknowledge(netInitialAck).maximum(netInitialMax)
-                .traceId(data.traceId())
-                .flags(data.flags())
-                .budgetId(0L)
-                .reserved(data.reserved());
-            if (payload != null)
-            {
-                builder.payload(payload);
-            }
-            final DataFW forward = builder.build();
-            net.accept(DataFW.TYPE_ID, forward.buffer(), forward.offset(), forward.sizeof());
+            frames.data(net, routedId, exitId, netInitialId, netInitialSeq, netInitialAck, netInitialMax, data.traceId(),
+                data.flags(), 0L, data.reserved(), payload != null ? payload.buffer() : null,
+                payload != null ? payload.offset() : 0, payload != null ? payload.sizeof() : 0, null, 0, 0);
             netInitialSeq += data.reserved();
         }
 

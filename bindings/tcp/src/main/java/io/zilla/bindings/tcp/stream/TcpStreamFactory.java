@@ -54,7 +54,6 @@ abstract class TcpStreamFactory
     protected final TcpBeginExFW tcpBeginExRO = new TcpBeginExFW();
 
     private final BeginFW.Builder beginRW = new BeginFW.Builder();
-    private final DataFW.Builder dataRW = new DataFW.Builder();
     private final TcpBeginExFW.Builder tcpBeginExRW = new TcpBeginExFW.Builder();
     private final TcpResetExFW.Builder tcpResetExRW = new TcpResetExFW.Builder();
 
@@ -73,6 +72,7 @@ abstract class TcpStreamFactory
     private final MutableDirectBuffer extensionBuffer = new UnsafeBuffer(new byte[EXTENSION_CAPACITY]);
     private final ByteBuffer writeByteBuffer;
     private final MutableDirectBuffer writeByteBufferView;
+    private final DirectViews directViews = new DirectViews();
 
     protected TcpStreamFactory(EngineContext context, int typeId)
     {
@@ -98,12 +98,21 @@ abstract class TcpStreamFactory
     }
 
     /**
-     * Writes {@code length} bytes to the socket, as many as it takes now.
+     * Writes {@code length} bytes to the socket, as many as it takes now. Bytes in direct memory (the ring, a slot)
+     * go to the socket from where they are; others are copied to a direct buffer first, as the JDK would.
      *
      * @return how many it took
      */
     protected final int writeNet(SocketChannel channel, DirectBuffer buffer, int offset, int length) throws IOException
     {
+        final ByteBuffer direct = buffer.byteBuffer();
+        final ByteBuffer view = direct != null && direct.isDirect() ? directViews.viewOf(direct) : null;
+        if (view != null)
+        {
+            final int position = buffer.wrapAdjustment() + offset;
+            view.clear().position(position).limit(position + length);
+            return channel.write(view);
+        }
         writeByteBufferView.putBytes(0, buffer, offset, length);
         writeByteBuffer.clear().limit(length);
         return channel.write(writeByteBuffer);
@@ -181,20 +190,8 @@ abstract class TcpStreamFactory
     protected final void doData(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
         long acknowledge, int maximum, long traceId, int reserved, DirectBuffer payload, int offset, int length)
     {
-        final DataFW data = dataRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(originId)
-            .routedId(routedId)
-            .streamId(streamId)
-            .sequence(sequence)
-            .acknowledge(acknowledge)
-            .maximum(maximum)
-            .traceId(traceId)
-            .flags(0x03)
-            .budgetId(0L)
-            .reserved(reserved)
-            .payload(payload, offset, length)
-            .build();
-        receiver.accept(DataFW.TYPE_ID, data.buffer(), data.offset(), data.sizeof());
+        frames.data(receiver, originId, routedId, streamId, sequence, acknowledge, maximum, traceId, 0x03, 0L, reserved,
+            payload, offset, length, null, 0, 0);
     }
 
     protected final void doEnd(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
