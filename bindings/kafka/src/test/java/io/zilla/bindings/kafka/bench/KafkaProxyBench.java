@@ -297,8 +297,8 @@ public final class KafkaProxyBench
                 after.acked - before.acked, after.consumed - before.consumed, load.errors(),
                 error != null ? error.toString() : null, load.publish(), load.publishFromIntended(), load.endToEnd(),
                 load.endToEndFromIntended(), proxied ? after.workers.minus(before.workers) : ThreadStats.NONE,
-                proxied ? after.north[0] - before.north[0] : 0, proxied ? after.north[1] - before.north[1] : 0,
-                proxied ? after.south[0] - before.south[0] : 0, proxied ? after.south[1] - before.south[1] : 0,
+                proxied ? after.north.minus(before.north) : TcpTraffic.NONE,
+                proxied ? after.south.minus(before.south) : TcpTraffic.NONE,
                 after.brokerCpuNanos - before.brokerCpuNanos, after.gcs - before.gcs);
         }
         finally
@@ -315,8 +315,8 @@ public final class KafkaProxyBench
         final long sent = load.sent();
         final long acked = load.acked();
         final long consumed = load.consumed();
-        final long[] north = zilla.tcpBytes(ZillaKafkaProxy.NORTH);
-        final long[] south = zilla.tcpBytes(ZillaKafkaProxy.SOUTH);
+        final TcpTraffic north = zilla.tcpTraffic(ZillaKafkaProxy.NORTH);
+        final TcpTraffic south = zilla.tcpTraffic(ZillaKafkaProxy.SOUTH);
         final long brokerCpu = kafka.process().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
         return new Snapshot(nanos, workerStats, sent, acked, consumed, north, south, brokerCpu, gcCount());
     }
@@ -407,9 +407,13 @@ public final class KafkaProxyBench
         row("zilla allocation per message proxied (B)", direct, proxied, Total::allocatedPerMessage, "%.4f");
         row("zilla allocation while measuring (B)", direct, proxied, t -> (double) t.workers.allocated(), "%,.0f");
         row("zilla tcp bytes per message, client side", direct, proxied,
-            t -> (double) (t.northRead + t.northWritten) / t.proxiedMessages(), "%,.1f");
+            t -> (double) t.north.bytes() / t.proxiedMessages(), "%,.1f");
         row("zilla tcp bytes per message, broker side", direct, proxied,
-            t -> (double) (t.southRead + t.southWritten) / t.proxiedMessages(), "%,.1f");
+            t -> (double) t.south.bytes() / t.proxiedMessages(), "%,.1f");
+        row("zilla bytes per socket read, client side", direct, proxied, t -> t.north.bytesPerRead(), "%,.0f");
+        row("zilla bytes per socket write, client side", direct, proxied, t -> t.north.bytesPerWrite(), "%,.0f");
+        row("zilla bytes per socket read, broker side", direct, proxied, t -> t.south.bytesPerRead(), "%,.0f");
+        row("zilla bytes per socket write, broker side", direct, proxied, t -> t.south.bytesPerWrite(), "%,.0f");
         row("broker CPU (% of a core)", direct, proxied, t -> 100.0 * t.brokerCpuNanos / t.nanos, "%.1f");
         row("GCs while measuring (bench JVM)", direct, proxied, t -> (double) t.gcs, "%.0f");
         row("errors", direct, proxied, t -> (double) t.errors, "%.0f");
@@ -508,8 +512,12 @@ public final class KafkaProxyBench
         fields.put("zilla_cpu_s_per_gb", t.cpuSecondsPerGigabyte());
         fields.put("zilla_allocated_bytes", t.workers.allocated());
         fields.put("zilla_allocated_bytes_per_message", t.allocatedPerMessage());
-        fields.put("zilla_client_side_tcp_bytes", t.northRead + t.northWritten);
-        fields.put("zilla_broker_side_tcp_bytes", t.southRead + t.southWritten);
+        fields.put("zilla_client_side_tcp_bytes", t.north.bytes());
+        fields.put("zilla_broker_side_tcp_bytes", t.south.bytes());
+        fields.put("zilla_client_side_socket_reads", t.north.reads());
+        fields.put("zilla_client_side_socket_writes", t.north.writes());
+        fields.put("zilla_broker_side_socket_reads", t.south.reads());
+        fields.put("zilla_broker_side_socket_writes", t.south.writes());
         fields.put("broker_cpu_s", t.brokerCpuNanos / 1e9);
         fields.put("gcs", t.gcs);
         fields.put("errors", t.errors);
@@ -616,8 +624,8 @@ public final class KafkaProxyBench
     }
 
     /** What was counted at one instant of a run. */
-    private record Snapshot(long nanos, ThreadStats workers, long sent, long acked, long consumed, long[] north,
-        long[] south, long brokerCpuNanos, long gcs)
+    private record Snapshot(long nanos, ThreadStats workers, long sent, long acked, long consumed, TcpTraffic north,
+        TcpTraffic south, long brokerCpuNanos, long gcs)
     {
     }
 
@@ -629,8 +637,8 @@ public final class KafkaProxyBench
     /** One run: one target, one mode, one round, with a fresh topic, producer and consumer. */
     record Run(String mode, int round, String target, String topic, int size, long nanos, long sent, long acked, long consumed,
         long errors, String firstError, Histogram publish, Histogram publishFromIntended, Histogram endToEnd,
-        Histogram endToEndFromIntended, ThreadStats workers, long northRead, long northWritten, long southRead,
-        long southWritten, long brokerCpuNanos, long gcs)
+        Histogram endToEndFromIntended, ThreadStats workers, TcpTraffic north, TcpTraffic south, long brokerCpuNanos,
+        long gcs)
     {
         Total toTotal()
         {
@@ -677,10 +685,8 @@ public final class KafkaProxyBench
         private long acked;
         private long consumed;
         private long errors;
-        private long northRead;
-        private long northWritten;
-        private long southRead;
-        private long southWritten;
+        private TcpTraffic north = TcpTraffic.NONE;
+        private TcpTraffic south = TcpTraffic.NONE;
         private long brokerCpuNanos;
         private long gcs;
         private double slowest = Double.MAX_VALUE;
@@ -699,10 +705,8 @@ public final class KafkaProxyBench
             acked += run.acked;
             consumed += run.consumed;
             errors += run.errors;
-            northRead += run.northRead;
-            northWritten += run.northWritten;
-            southRead += run.southRead;
-            southWritten += run.southWritten;
+            north = north.plus(run.north);
+            south = south.plus(run.south);
             brokerCpuNanos += run.brokerCpuNanos;
             gcs += run.gcs;
             final double runRate = run.acked * 1e9 / run.nanos;

@@ -82,24 +82,25 @@ final class ZillaKafkaProxy implements AutoCloseable
     }
 
     /**
-     * Bytes the named tcp binding read and wrote so far, over every worker: the client side ({@link #NORTH}) or the
+     * What the named tcp binding read and wrote so far, over every worker: the client side ({@link #NORTH}) or the
      * broker side ({@link #SOUTH}), Kafka framing included.
      */
-    long[] tcpBytes(String binding)
+    TcpTraffic tcpTraffic(String binding)
     {
         try
         {
-            long read = 0;
-            long written = 0;
+            TcpTraffic traffic = TcpTraffic.NONE;
             for (Map.Entry<String, Map<String, Long>> entry : EngineCounters.read(directory).entrySet())
             {
                 if (entry.getKey().endsWith(binding))
                 {
-                    read += entry.getValue().getOrDefault("bytes.read", 0L);
-                    written += entry.getValue().getOrDefault("bytes.written", 0L);
+                    final Map<String, Long> counters = entry.getValue();
+                    traffic = traffic.plus(new TcpTraffic(counters.getOrDefault("bytes.read", 0L),
+                        counters.getOrDefault("bytes.written", 0L), counters.getOrDefault("socket.reads", 0L),
+                        counters.getOrDefault("socket.writes", 0L)));
                 }
             }
-            return new long[] {read, written};
+            return traffic;
         }
         catch (IOException ex)
         {

@@ -423,7 +423,7 @@ public final class TcpClientFactory extends TcpStreamFactory
                         onNetFailed(traceId);
                         return;
                     }
-                    client.counters.bytesWritten.getAndAddRelease(written);
+                    client.counters.written(written);
                     acknowledged += written;
                     if (written < length && !keepUnwritten(traceId, payload.buffer(), payload.offset() + written,
                         length - written))
@@ -566,7 +566,7 @@ public final class TcpClientFactory extends TcpStreamFactory
             }
             else if (read > 0)
             {
-                client.counters.bytesRead.getAndAddRelease(read);
+                client.counters.read(read);
                 final int reserved = read + replyPad;
                 doData(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, reserved,
                     readBuffer, 0, read);
@@ -598,7 +598,7 @@ public final class TcpClientFactory extends TcpStreamFactory
                 onNetFailed(traceId);
                 return 1;
             }
-            client.counters.bytesWritten.getAndAddRelease(written);
+            client.counters.written(written);
             writeSlotOffset += written;
             if (writeSlotOffset == writeSlotLimit)
             {

@@ -30,6 +30,10 @@ final class TcpCounters
     final AtomicCounter bytesRead;
     final AtomicCounter bytesWritten;
 
+    /** Socket reads that returned bytes and writes that took some: bytes over these are the sizes the kernel saw. */
+    final AtomicCounter socketReads;
+    final AtomicCounter socketWrites;
+
     TcpCounters(EngineContext context, long bindingId)
     {
         this.opened = context.supplyCounter(bindingId, "connections.opened");
@@ -39,5 +43,24 @@ final class TcpCounters
         this.errors = context.supplyCounter(bindingId, "connections.errors");
         this.bytesRead = context.supplyCounter(bindingId, "bytes.read");
         this.bytesWritten = context.supplyCounter(bindingId, "bytes.written");
+        this.socketReads = context.supplyCounter(bindingId, "socket.reads");
+        this.socketWrites = context.supplyCounter(bindingId, "socket.writes");
+    }
+
+    /** Counts one socket read that returned {@code bytes} (more than 0). */
+    void read(int bytes)
+    {
+        bytesRead.getAndAddRelease(bytes);
+        socketReads.incrementRelease();
+    }
+
+    /** Counts one socket write that took {@code bytes}, when it took any. */
+    void written(int bytes)
+    {
+        if (bytes > 0)
+        {
+            bytesWritten.getAndAddRelease(bytes);
+            socketWrites.incrementRelease();
+        }
     }
 }

@@ -448,7 +448,7 @@ public final class TcpServerFactory extends TcpStreamFactory
                         onNetFailed(traceId);
                         return;
                     }
-                    server.counters.bytesWritten.getAndAddRelease(written);
+                    server.counters.written(written);
                     acknowledged += written;
                     if (written < length && !keepUnwritten(traceId, payload.buffer(), payload.offset() + written,
                         length - written))
@@ -587,7 +587,7 @@ public final class TcpServerFactory extends TcpStreamFactory
             }
             else if (read > 0)
             {
-                server.counters.bytesRead.getAndAddRelease(read);
+                server.counters.read(read);
                 final int reserved = read + initialPad;
                 doData(app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, reserved,
                     readBuffer, 0, read);
@@ -619,7 +619,7 @@ public final class TcpServerFactory extends TcpStreamFactory
                 onNetFailed(traceId);
                 return 1;
             }
-            server.counters.bytesWritten.getAndAddRelease(written);
+            server.counters.written(written);
             writeSlotOffset += written;
             if (writeSlotOffset == writeSlotLimit)
             {

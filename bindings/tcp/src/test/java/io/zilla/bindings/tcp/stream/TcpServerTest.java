@@ -110,6 +110,11 @@ class TcpServerTest
         assertEquals(1_000L, counter("net", "connections.opened"));
         assertEquals(1_000L << 20, counter("net", "bytes.read"));
         assertEquals(1_000L << 20, counter("net", "bytes.written"));
+        // at least one read and one write per connection; never more than one per byte
+        final long reads = counter("net", "socket.reads");
+        final long writes = counter("net", "socket.writes");
+        assertTrue(reads >= 1_000L && reads <= 1_000L << 20, "socket.reads " + reads);
+        assertTrue(writes >= 1_000L && writes <= 1_000L << 20, "socket.writes " + writes);
     }
 
     @Test
