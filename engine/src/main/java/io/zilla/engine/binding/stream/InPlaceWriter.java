@@ -27,6 +27,12 @@ public interface InPlaceWriter extends MessageConsumer
     /** Makes the claimed frame readable. */
     void commit(int index);
 
+    /**
+     * Makes the first {@code length} bytes of the claimed frame readable, as a frame of that length, and gives the
+     * rest of the claim back: for a frame whose size is known only once it is built, such as a socket read into it.
+     */
+    void commit(int index, int length);
+
     /** Gives the claimed room back, unread. */
     void abort(int index);
 }

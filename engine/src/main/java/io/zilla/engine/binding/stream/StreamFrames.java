@@ -95,6 +95,44 @@ public final class StreamFrames
         receiver.accept(DataFW.TYPE_ID, data.buffer(), data.offset(), data.sizeof());
     }
 
+    /**
+     * Claims room in the ring for a Data frame whose payload is then written in place, such as by a socket read,
+     * so that it is not copied there; {@link #commitData} completes it.
+     *
+     * @return where the payload goes in {@code ring.buffer()}, or a negative value when the ring has no room now
+     */
+    public int claimData(InPlaceWriter ring, int maxLength)
+    {
+        final int index = ring.claim(DataFW.TYPE_ID, DATA_HEADER_SIZE + maxLength);
+        return index >= 0 ? index + DATA_HEADER_SIZE : index;
+    }
+
+    /**
+     * Completes the Data frame claimed by {@link #claimData} once {@code length} bytes of payload are at
+     * {@code payloadIndex}, and gives the rest of the claim back; no payload (0 or less) gives all of it back.
+     */
+    public void commitData(InPlaceWriter ring, int payloadIndex, long originId, long routedId, long streamId,
+        long sequence, long acknowledge, int maximum, long traceId, int flags, long budgetId, int reserved, int length)
+    {
+        final int index = payloadIndex - DATA_HEADER_SIZE;
+        if (length <= 0)
+        {
+            ring.abort(index);
+            return;
+        }
+        final MutableDirectBuffer target = ring.buffer();
+        dataRW.wrap(target, index, payloadIndex)
+            .originId(originId).routedId(routedId).streamId(streamId)
+            .sequence(sequence).acknowledge(acknowledge).maximum(maximum)
+            .traceId(traceId)
+            .flags(flags)
+            .budgetId(budgetId)
+            .reserved(reserved);
+        // the payload is already in place: only its length is left to write, as the builder would have
+        target.putInt(index + Frames.DATA_LENGTH_OFFSET, length);
+        ring.commit(index, DATA_HEADER_SIZE + length);
+    }
+
     private DataFW buildData(MutableDirectBuffer target, int index, int maxLength, long originId, long routedId,
         long streamId, long sequence, long acknowledge, int maximum, long traceId, int flags, long budgetId, int reserved,
         DirectBuffer payload, int offset, int length, DirectBuffer extension, int extensionOffset, int extensionLength)

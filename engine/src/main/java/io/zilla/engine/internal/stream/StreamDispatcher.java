@@ -13,6 +13,7 @@ import static io.zilla.engine.internal.stream.Frames.ROUTED_ID_OFFSET;
 import static io.zilla.engine.internal.stream.Frames.STREAM_ID_OFFSET;
 import static io.zilla.engine.internal.stream.Frames.TRACE_ID_OFFSET;
 import static io.zilla.engine.internal.stream.Frames.isForward;
+import static org.agrona.BitUtil.align;
 
 import java.util.function.LongFunction;
 
@@ -25,8 +26,10 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.collections.LongArrayList;
+import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.ControlledMessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.RecordDescriptor;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 
 /**
@@ -272,6 +275,31 @@ public final class StreamDispatcher implements ControlledMessageHandler
         @Override
         public void commit(int index)
         {
+            ring.commit(index);
+        }
+
+        @Override
+        public void commit(int index, int length)
+        {
+            // agrona's record: an 8-byte header, its length negative while claimed, records 8-byte aligned; the
+            // unused tail of the claim becomes a padding record, which readers skip wherever it is
+            final AtomicBuffer buffer = ring.buffer();
+            final int recordIndex = index - RecordDescriptor.HEADER_LENGTH;
+            final int claimed = align(-buffer.getInt(RecordDescriptor.lengthOffset(recordIndex)), RecordDescriptor.ALIGNMENT);
+            final int recordLength = RecordDescriptor.HEADER_LENGTH + length;
+            final int used = align(recordLength, RecordDescriptor.ALIGNMENT);
+            if (length < 0 || used > claimed)
+            {
+                ring.abort(index);
+                throw new IllegalArgumentException("commit of " + length + " bytes of a claim of " + claimed);
+            }
+            if (used < claimed)
+            {
+                final int paddingIndex = recordIndex + used;
+                buffer.putInt(RecordDescriptor.typeOffset(paddingIndex), RingBuffer.PADDING_MSG_TYPE_ID);
+                buffer.putIntRelease(RecordDescriptor.lengthOffset(paddingIndex), claimed - used);
+                buffer.putInt(RecordDescriptor.lengthOffset(recordIndex), -recordLength);
+            }
             ring.commit(index);
         }
 

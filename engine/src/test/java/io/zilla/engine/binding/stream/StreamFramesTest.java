@@ -106,6 +106,38 @@ class StreamFramesTest
         assertEquals(List.of("1 2 3 4 5 6 7 3 0 0 null 0"), readAll(ring), "the aborted claim is skipped");
     }
 
+    @Test
+    void shouldCommitDataWrittenInPlaceAndGiveRestOfClaimBack()
+    {
+        final ManyToOneRingBuffer ring = ring(16384);
+        final InPlaceWriter writer = (InPlaceWriter) dispatcher(ring).writer();
+
+        // as a socket read does: claim 1,000 bytes of payload, write 11 there, commit only those
+        final int payloadIndex = frames.claimData(writer, 1_000);
+        writer.buffer().putStringWithoutLengthAscii(payloadIndex, "hello, ring");
+        frames.commitData(writer, payloadIndex, 1L, 2L, 3L, 4L, 5L, 6, 7L, 0x03, 0L, 19, 11);
+        // a read that found nothing gives its claim back
+        frames.commitData(writer, frames.claimData(writer, 1_000), 1L, 2L, 3L, 0L, 0L, 0, 0L, 0x03, 0L, 0, 0);
+        frames.data(writer, 1L, 2L, 3L, 4L, 5L, 6, 7L, 0x03, 0L, 0, null, 0, 0, null, 0, 0);
+
+        assertEquals(List.of("1 2 3 4 5 6 7 3 0 19 hello, ring 0", "1 2 3 4 5 6 7 3 0 0 null 0"), readAll(ring));
+        assertEquals(0, ring.size(), "the unused claims are consumed with the frames");
+    }
+
+    @Test
+    void shouldRefuseCommitLongerThanClaim()
+    {
+        final ManyToOneRingBuffer ring = ring(4096);
+        final InPlaceWriter writer = (InPlaceWriter) dispatcher(ring).writer();
+        final int payloadIndex = frames.claimData(writer, 100);
+
+        assertThrows(IllegalArgumentException.class, () ->
+            frames.commitData(writer, payloadIndex, 1L, 2L, 3L, 0L, 0L, 0, 0L, 0x03, 0L, 0, 200));
+
+        assertEquals(List.of(), readAll(ring), "the claim is given back");
+        assertEquals(0, ring.size());
+    }
+
     private static ManyToOneRingBuffer ring(int capacity)
     {
         final int length = capacity + RingBufferDescriptor.TRAILER_LENGTH;

@@ -174,6 +174,8 @@ public final class TcpClientFactory extends TcpStreamFactory
         private int initialMax;
 
         private long replySeq;
+        // what the last read from the socket returned: it sizes the next claim in the ring
+        private int lastRead;
         private long replyAck;
         private int replyMax;
         private int replyPad;
@@ -549,11 +551,11 @@ public final class TcpClientFactory extends TcpStreamFactory
                 return 0;
             }
             final long traceId = context.supplyTraceId();
-            readByteBuffer.clear().limit(Math.min(credit, readByteBuffer.capacity()));
             final int read;
             try
             {
-                read = network.read(readByteBuffer);
+                read = readNetData(network, credit, lastRead, app, originId, routedId, replyId, replySeq, replyAck,
+                    replyMax, traceId, replyPad);
             }
             catch (IOException ex)
             {
@@ -566,11 +568,9 @@ public final class TcpClientFactory extends TcpStreamFactory
             }
             else if (read > 0)
             {
+                lastRead = read;
                 client.counters.read(read);
-                final int reserved = read + replyPad;
-                doData(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, reserved,
-                    readBuffer, 0, read);
-                replySeq += reserved;
+                replySeq += read + replyPad;
                 if (replyCredit() <= 0)
                 {
                     key.clear(OP_READ);

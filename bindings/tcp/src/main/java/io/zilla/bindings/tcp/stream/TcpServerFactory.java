@@ -321,6 +321,8 @@ public final class TcpServerFactory extends TcpStreamFactory
         private PollerKey networkKey;
 
         private long initialSeq;
+        // what the last read from the socket returned: it sizes the next claim in the ring
+        private int lastRead;
         private long initialAck;
         private int initialMax;
         private int initialPad;
@@ -570,11 +572,11 @@ public final class TcpServerFactory extends TcpStreamFactory
                 return 0;
             }
             final long traceId = context.supplyTraceId();
-            readByteBuffer.clear().limit(Math.min(credit, readByteBuffer.capacity()));
             final int read;
             try
             {
-                read = network.read(readByteBuffer);
+                read = readNetData(network, credit, lastRead, app, originId, routedId, initialId, initialSeq, initialAck,
+                    initialMax, traceId, initialPad);
             }
             catch (IOException ex)
             {
@@ -587,11 +589,9 @@ public final class TcpServerFactory extends TcpStreamFactory
             }
             else if (read > 0)
             {
+                lastRead = read;
                 server.counters.read(read);
-                final int reserved = read + initialPad;
-                doData(app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, reserved,
-                    readBuffer, 0, read);
-                initialSeq += reserved;
+                initialSeq += read + initialPad;
                 if (initialCredit() <= 0)
                 {
                     key.clear(OP_READ);

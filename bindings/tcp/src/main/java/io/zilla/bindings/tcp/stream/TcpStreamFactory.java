@@ -14,6 +14,7 @@ import io.zilla.bindings.tcp.config.TcpOptionsConfig;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.buffer.BufferPool;
+import io.zilla.engine.binding.stream.InPlaceWriter;
 import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
@@ -57,6 +58,9 @@ abstract class TcpStreamFactory
     private final TcpBeginExFW.Builder tcpBeginExRW = new TcpBeginExFW.Builder();
     private final TcpResetExFW.Builder tcpResetExRW = new TcpResetExFW.Builder();
 
+    // a claim no smaller than this: a burst after small reads still goes in place, and a 1 KiB read leaves 3 KiB to clear
+    private static final int MIN_READ_CLAIM = 4096;
+
     protected final EngineContext context;
     protected final BufferPool bufferPool;
     protected final int typeId;
@@ -64,8 +68,8 @@ abstract class TcpStreamFactory
     /** The credit each connection gives for bytes toward its socket: whatever a write leaves fits in one slot. */
     protected final int writeCapacity;
 
-    protected final ByteBuffer readByteBuffer;
-    protected final DirectBuffer readBuffer;
+    private final ByteBuffer readByteBuffer;
+    private final DirectBuffer readBuffer;
 
     private final MutableDirectBuffer writeBuffer;
     private final StreamFrames frames;
@@ -116,6 +120,56 @@ abstract class TcpStreamFactory
         writeByteBufferView.putBytes(0, buffer, offset, length);
         writeByteBuffer.clear().limit(length);
         return channel.write(writeByteBuffer);
+    }
+
+    /**
+     * Reads from the socket into a Data frame sent to {@code receiver}. The bytes go straight into the frame's place
+     * in the worker's ring when it has room; the claim is sized from the connection's last read, so that a small
+     * read does not leave a large unused claim for the ring to clear. Otherwise they go through the read buffer.
+     *
+     * @param maxLength the most to read: the receiver's credit, less its padding
+     * @param lastRead what the previous read on this connection returned
+     * @return the bytes read and sent, 0 for none, -1 at the end of input
+     */
+    protected final int readNetData(SocketChannel channel, int maxLength, int lastRead, MessageConsumer receiver,
+        long originId, long routedId, long streamId, long sequence, long acknowledge, int maximum, long traceId,
+        int padding) throws IOException
+    {
+        final int claimLength = Math.min(Math.min(maxLength, readByteBuffer.capacity()),
+            Math.max(MIN_READ_CLAIM, lastRead << 1));
+        final int payloadIndex = receiver instanceof InPlaceWriter ring ? frames.claimData(ring, claimLength) : -1;
+        final ByteBuffer view = payloadIndex >= 0 ? directViews.viewOf(((InPlaceWriter) receiver).buffer().byteBuffer()) : null;
+        if (view != null)
+        {
+            final InPlaceWriter ring = (InPlaceWriter) receiver;
+            final int position = ring.buffer().wrapAdjustment() + payloadIndex;
+            int read = 0;
+            try
+            {
+                view.clear().position(position).limit(position + claimLength);
+                read = channel.read(view);
+            }
+            finally
+            {
+                // a read that failed or found nothing gives the whole claim back
+                frames.commitData(ring, payloadIndex, originId, routedId, streamId, sequence, acknowledge, maximum,
+                    traceId, 0x03, 0L, read + padding, read);
+            }
+            return read;
+        }
+        if (payloadIndex >= 0)
+        {
+            frames.commitData((InPlaceWriter) receiver, payloadIndex, originId, routedId, streamId, sequence, acknowledge,
+                maximum, traceId, 0x03, 0L, 0, 0);
+        }
+        readByteBuffer.clear().limit(Math.min(maxLength, readByteBuffer.capacity()));
+        final int read = channel.read(readByteBuffer);
+        if (read > 0)
+        {
+            doData(receiver, originId, routedId, streamId, sequence, acknowledge, maximum, traceId, read + padding,
+                readBuffer, 0, read);
+        }
+        return read;
     }
 
     /** Closes a socket at once; {@code abortive} sends a TCP RST so that the peer knows the stream failed. */
