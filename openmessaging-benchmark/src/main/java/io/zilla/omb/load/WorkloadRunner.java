@@ -29,9 +29,11 @@ import io.zilla.omb.result.TestResult;
  * dropped when the measured phase starts.
  * <p>
  * With {@code producerRate: 0} the warmup becomes a search for the maximum sustainable rate (at least
- * {@link #MIN_SEARCH}, in steps of {@link #SEARCH_STEP}): a rate is sustained when the acknowledged rate reaches 95%
- * of it and the backlog grows by less than half a second of messages; the rate doubles until a step fails, then is
- * bisected between the best sustained and the lowest failed rate. The measured phase runs at the best sustained rate.
+ * {@link #MIN_SEARCH}, in steps of {@link #SEARCH_STEP}, the first step at the start rate not judged: clients and
+ * broker are cold): a rate is sustained when the acknowledged rate reaches 95% of it and the backlog grows by less
+ * than half a second of messages; the rate doubles until a step fails, then is bisected between the best sustained
+ * and the lowest failed rate, until they are within 5% or the time is up. The measured phase runs at the best
+ * sustained rate (the producers' rate stays fixed there, unlike OMB, which keeps adjusting it).
  */
 public final class WorkloadRunner
 {
@@ -166,6 +168,8 @@ public final class WorkloadRunner
         double rate = SEARCH_START_RATE;
         double best = 0;
         double failed = Double.POSITIVE_INFINITY;
+        setRate(rate);
+        sleep(SEARCH_STEP.toNanos());
         while (System.nanoTime() + SEARCH_STEP.toNanos() <= deadline)
         {
             setRate(rate);
