@@ -11,13 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import io.zilla.kafka.embedded.EmbeddedKafka;
 import io.zilla.omb.config.DriverConfig;
 import io.zilla.omb.config.InvalidConfigException;
 import io.zilla.omb.config.Workload;
-import io.zilla.omb.driver.BenchmarkDriver;
-import io.zilla.omb.driver.BenchmarkDrivers;
-import io.zilla.omb.load.WorkloadRunner;
 import io.zilla.omb.result.ChartFile;
 import io.zilla.omb.result.ResultFiles;
 import io.zilla.omb.result.TestResult;
@@ -29,7 +25,8 @@ import picocli.CommandLine.Parameters;
 /**
  * Runs OMB workloads on OMB driver files, like OMB's {@code bin/benchmark --drivers a.yaml,b.yaml workload.yaml}:
  * every workload on every driver in turn, one result JSON per run and one HTML chart per workload with a series per
- * driver. Without {@code --bootstrap-servers} it starts the embedded broker and points every driver at it.
+ * driver. Without {@code --bootstrap-servers} it starts the embedded broker and points every driver at it; a driver
+ * file marked {@code throughZilla: true} connects through zilla's kafka proxy, started in-process in front of them.
  */
 @Command(name = "omb", mixinStandardHelpOptions = true,
     description = "Runs OpenMessaging Benchmark workloads against Kafka (the embedded broker by default).")
@@ -60,6 +57,10 @@ public final class OmbMain implements Callable<Integer>
 
     @Option(names = "--test-seconds", paramLabel = "SECONDS", description = "overrides the workloads' test duration")
     private Integer testSeconds;
+
+    @Option(names = "--zilla-workers", defaultValue = "1", paramLabel = "N",
+        description = "worker threads of the in-process zilla for throughZilla drivers (default: ${DEFAULT-VALUE})")
+    private int zillaWorkers;
 
     private final PrintStream out;
     private final List<Path> written = new ArrayList<>();
@@ -112,55 +113,25 @@ public final class OmbMain implements Callable<Integer>
             return 2;
         }
 
-        EmbeddedKafka broker = null;
-        try
+        try (BenchmarkSession session = new BenchmarkSession(bootstrapServers, zillaWorkers,
+            Duration.ofSeconds(statsPeriodSeconds), outputDirectory, out::println))
         {
-            String bootstrap = bootstrapServers;
-            if (bootstrap == null)
-            {
-                broker = new EmbeddedKafka().jvmOptions(List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC")).start();
-                bootstrap = broker.bootstrapServers();
-                out.println("embedded broker at " + bootstrap);
-            }
             for (Workload workload : loads)
             {
-                runWorkload(workload, configs, bootstrap);
-            }
-        }
-        finally
-        {
-            if (broker != null)
-            {
-                broker.close();
+                final List<TestResult> results = new ArrayList<>();
+                for (DriverConfig config : configs)
+                {
+                    final BenchmarkSession.Run run = session.run(workload, config);
+                    written.add(run.file());
+                    results.add(run.result());
+                }
+                final Path chart = outputDirectory.resolve(ResultFiles.chartName(workload.name(), LocalDateTime.now()));
+                ChartFile.write(results, chart, workload.name());
+                written.add(chart);
+                out.println("chart -> " + chart);
             }
         }
         return 0;
-    }
-
-    private void runWorkload(Workload workload, List<DriverConfig> configs, String bootstrap) throws Exception
-    {
-        final List<TestResult> results = new ArrayList<>();
-        for (DriverConfig config : configs)
-        {
-            final DriverConfig effective = config.withBootstrapServers(bootstrap);
-            out.printf("%s on %s (%s)%n", workload.name(), config.name(), bootstrap);
-            try (BenchmarkDriver driver = BenchmarkDrivers.create(effective))
-            {
-                final WorkloadRunner runner =
-                    new WorkloadRunner(workload, config.name(), driver, Duration.ofSeconds(statsPeriodSeconds), out::println);
-                final TestResult result = runner.run();
-                final Path file = ResultFiles.write(result, outputDirectory);
-                written.add(file);
-                out.printf("%s on %s: publish p50 %.3f ms p99 %.3f ms, end-to-end p50 %.3f ms p99 %.3f ms -> %s%n",
-                    workload.name(), config.name(), result.aggregatedPublishLatency50pct, result.aggregatedPublishLatency99pct,
-                    result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct, file);
-                results.add(result);
-            }
-        }
-        final Path chart = outputDirectory.resolve(ResultFiles.chartName(workload.name(), LocalDateTime.now()));
-        ChartFile.write(results, chart, workload.name());
-        written.add(chart);
-        out.println("chart -> " + chart);
     }
 
     private Workload override(Workload workload)

@@ -12,6 +12,9 @@ import java.util.Properties;
  * One OMB driver file: which driver to run and its client properties. {@code topicConfig}, {@code commonConfig},
  * {@code producerConfig} and {@code consumerConfig} are Java-properties text, as in OMB's Kafka driver files.
  * <p>
+ * {@code throughZilla: true} is our extension (OMB ignores it): the benchmark starts zilla's kafka proxy in-process in
+ * front of the brokers and points this driver's {@code bootstrap.servers} at it.
+ * <p>
  * The properties are copied in and out, so a record never changes after it is read.
  */
 public record DriverConfig(
@@ -21,7 +24,8 @@ public record DriverConfig(
     Properties topicConfig,
     Properties commonConfig,
     Properties producerConfig,
-    Properties consumerConfig)
+    Properties consumerConfig,
+    boolean throughZilla)
 {
     public static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
 
@@ -62,7 +66,8 @@ public record DriverConfig(
     {
         final Properties common = copy(commonConfig);
         common.setProperty(BOOTSTRAP_SERVERS, bootstrapServers);
-        return new DriverConfig(name, driverClass, replicationFactor, topicConfig, common, producerConfig, consumerConfig);
+        return new DriverConfig(name, driverClass, replicationFactor, topicConfig, common, producerConfig, consumerConfig,
+            throughZilla);
     }
 
     public static DriverConfig read(Path file)
@@ -84,7 +89,8 @@ public record DriverConfig(
             properties(fields, "topicConfig"),
             properties(fields, "commonConfig"),
             properties(fields, "producerConfig"),
-            properties(fields, "consumerConfig"));
+            properties(fields, "consumerConfig"),
+            fields.booleanValue("throughZilla", false));
     }
 
     private static Properties properties(YamlFields fields, String name)
