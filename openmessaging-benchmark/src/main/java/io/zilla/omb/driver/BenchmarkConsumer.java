@@ -6,4 +6,7 @@ package io.zilla.omb.driver;
 /** Receives from one topic in one subscription, delivering to its {@link ConsumerCallback} until closed. */
 public interface BenchmarkConsumer extends AutoCloseable
 {
+    /** Stops delivering and closes; never throws a checked exception. */
+    @Override
+    void close();
 }

@@ -25,4 +25,8 @@ public interface BenchmarkDriver extends AutoCloseable
 
     /** A consumer of {@code topic} in subscription {@code subscriptionName}; every message goes to {@code callback}. */
     CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName, ConsumerCallback callback);
+
+    /** Closes what the driver created that is still open, then the driver; never throws a checked exception. */
+    @Override
+    void close();
 }

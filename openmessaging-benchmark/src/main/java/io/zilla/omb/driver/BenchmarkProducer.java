@@ -14,4 +14,8 @@ public interface BenchmarkProducer extends AutoCloseable
      * once this method returns (a driver that needs the bytes later copies them).
      */
     CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload);
+
+    /** Sends what is pending, then closes; never throws a checked exception. */
+    @Override
+    void close();
 }

@@ -52,11 +52,22 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer
     }
 
     @Override
-    public void close() throws InterruptedException
+    public void close()
     {
+        if (!running)
+        {
+            return;
+        }
         running = false;
         consumer.wakeup();
-        thread.join(TimeUnit.SECONDS.toMillis(30));
+        try
+        {
+            thread.join(TimeUnit.SECONDS.toMillis(30));
+        }
+        catch (InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void poll()

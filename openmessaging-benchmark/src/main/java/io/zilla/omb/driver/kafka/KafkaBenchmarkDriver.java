@@ -103,7 +103,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver
     }
 
     @Override
-    public void close() throws Exception
+    public void close()
     {
         final List<AutoCloseable> toClose;
         synchronized (closeables)
@@ -111,7 +111,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver
             toClose = new ArrayList<>(closeables);
             closeables.clear();
         }
-        Exception failure = null;
+        RuntimeException failure = null;
         for (AutoCloseable closeable : toClose)
         {
             try
@@ -120,7 +120,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver
             }
             catch (Exception ex)
             {
-                failure = failure == null ? ex : failure;
+                failure = failure == null ? new IllegalStateException("closing " + closeable + " failed", ex) : failure;
             }
         }
         if (admin != null)
