@@ -1,0 +1,122 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.omb;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+
+import io.zilla.kafka.embedded.EmbeddedKafka;
+import io.zilla.omb.config.DriverConfig;
+import io.zilla.omb.config.Workload;
+import io.zilla.omb.driver.BenchmarkDriver;
+import io.zilla.omb.driver.BenchmarkDrivers;
+import io.zilla.omb.load.WorkloadRunner;
+import io.zilla.omb.result.ResultFiles;
+import io.zilla.omb.result.TestResult;
+import io.zilla.omb.zilla.ZillaKafkaProxy;
+
+/**
+ * What the runs of one invocation share: the brokers (given, or the embedded broker started here), zilla's kafka proxy
+ * in front of them (started at the first driver marked {@code throughZilla}, then kept), the stats period and the
+ * output directory. {@link #run} runs one workload on one driver and writes its result file.
+ */
+final class BenchmarkSession implements AutoCloseable
+{
+    private final String brokerBootstrap;
+    private final EmbeddedKafka broker;
+    private final int zillaWorkers;
+    private final Duration statsPeriod;
+    private final Path outputDirectory;
+    private final Consumer<String> log;
+    private ZillaKafkaProxy zilla;
+
+    BenchmarkSession(String bootstrapServers, int zillaWorkers, Duration statsPeriod, Path outputDirectory,
+        Consumer<String> log)
+    {
+        if (bootstrapServers == null)
+        {
+            this.broker = new EmbeddedKafka().jvmOptions(List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC")).start();
+            this.brokerBootstrap = broker.bootstrapServers();
+            log.accept("embedded broker at " + brokerBootstrap);
+        }
+        else
+        {
+            this.broker = null;
+            this.brokerBootstrap = bootstrapServers;
+        }
+        this.zillaWorkers = zillaWorkers;
+        this.statsPeriod = statsPeriod;
+        this.outputDirectory = outputDirectory;
+        this.log = log;
+    }
+
+    /**
+     * Runs {@code workload} on the driver {@code config} names; the result file is written before this returns.
+     *
+     * @return the result, its file and zilla's CPU use during the run in cores (NaN when the driver is direct)
+     */
+    Run run(Workload workload, DriverConfig config) throws Exception
+    {
+        final String bootstrap = config.throughZilla() ? zilla().bootstrapServers() : brokerBootstrap;
+        log.accept(String.format("%s on %s (%s%s)", workload.name(), config.name(), bootstrap,
+            config.throughZilla() ? ", zilla in front of " + brokerBootstrap : ""));
+        final long cpuStart = ZillaKafkaProxy.cpuNanos();
+        final long start = System.nanoTime();
+        try (BenchmarkDriver driver = BenchmarkDrivers.create(config.withBootstrapServers(bootstrap)))
+        {
+            final WorkloadRunner runner = new WorkloadRunner(workload, config.name(), driver, statsPeriod, log);
+            final TestResult result = runner.run();
+            final double cores = config.throughZilla()
+                ? (ZillaKafkaProxy.cpuNanos() - cpuStart) / (double) (System.nanoTime() - start)
+                : Double.NaN;
+            final Path file = ResultFiles.write(result, outputDirectory);
+            log.accept(String.format("%s on %s: publish p50 %.3f ms p99 %.3f ms, end-to-end p50 %.3f ms p99 %.3f ms -> %s",
+                workload.name(), config.name(), result.aggregatedPublishLatency50pct, result.aggregatedPublishLatency99pct,
+                result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct, file));
+            return new Run(result, file, cores);
+        }
+    }
+
+    Path outputDirectory()
+    {
+        return outputDirectory;
+    }
+
+    @Override
+    public void close() throws IOException
+    {
+        try
+        {
+            if (zilla != null)
+            {
+                zilla.close();
+            }
+        }
+        finally
+        {
+            if (broker != null)
+            {
+                broker.close();
+            }
+        }
+    }
+
+    private ZillaKafkaProxy zilla() throws IOException
+    {
+        if (zilla == null)
+        {
+            zilla = new ZillaKafkaProxy(brokerBootstrap, zillaWorkers);
+            log.accept("zilla kafka proxy at " + zilla.bootstrapServers() + " (" + zillaWorkers + " worker(s))");
+        }
+        return zilla;
+    }
+
+    /** One run's result, its file and zilla's CPU use in cores (NaN for a direct driver). */
+    record Run(TestResult result, Path file, double zillaCores)
+    {
+    }
+}

@@ -1,0 +1,171 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.omb;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import io.zilla.omb.compare.Comparison;
+import io.zilla.omb.config.DriverConfig;
+import io.zilla.omb.config.InvalidConfigException;
+import io.zilla.omb.config.Workload;
+import io.zilla.omb.result.ChartFile;
+import io.zilla.omb.result.ResultFiles;
+import io.zilla.omb.result.TestResult;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The compare command: one workload on several driver files, alternately (A B A B ...) so that a drift of the machine
+ * hits every driver alike, then a table per driver against the first (the baseline): medians, ratios, and whether
+ * each difference is significant ({@link Comparison}). Driver files marked {@code throughZilla: true} go through zilla's
+ * kafka proxy started in-process. The table is printed and written next to the result files and the chart.
+ */
+@Command(name = "omb-compare", mixinStandardHelpOptions = true,
+    description = "Runs one OpenMessaging Benchmark workload on several drivers alternately and compares them.")
+public final class OmbCompare implements Callable<Integer>
+{
+    @Option(names = {"-d", "--drivers"}, split = ",", required = true, paramLabel = "FILE",
+        description = "driver YAML files, comma separated, the first one the baseline")
+    private List<Path> drivers;
+
+    @Parameters(arity = "1", paramLabel = "WORKLOAD", description = "the workload YAML file")
+    private Path workloadFile;
+
+    @Option(names = {"-r", "--repetitions"}, defaultValue = "3", paramLabel = "N",
+        description = "runs of each driver (default: ${DEFAULT-VALUE})")
+    private int repetitions;
+
+    @Option(names = {"-b", "--bootstrap-servers"}, paramLabel = "HOST:PORT",
+        description = "brokers to run against; default: an embedded broker")
+    private String bootstrapServers;
+
+    @Option(names = {"-o", "--output-dir"}, defaultValue = "target/omb-results", paramLabel = "DIR",
+        description = "where result files, the chart and the table go (default: ${DEFAULT-VALUE})")
+    private Path outputDirectory;
+
+    @Option(names = "--stats-period", defaultValue = "10", paramLabel = "SECONDS",
+        description = "length of one period of the per-period lists (default: ${DEFAULT-VALUE})")
+    private int statsPeriodSeconds;
+
+    @Option(names = "--warmup-seconds", paramLabel = "SECONDS", description = "overrides the workload's warmup duration")
+    private Integer warmupSeconds;
+
+    @Option(names = "--test-seconds", paramLabel = "SECONDS", description = "overrides the workload's test duration")
+    private Integer testSeconds;
+
+    @Option(names = "--zilla-workers", defaultValue = "1", paramLabel = "N",
+        description = "worker threads of the in-process zilla (default: ${DEFAULT-VALUE})")
+    private int zillaWorkers;
+
+    private final PrintStream out;
+    private final List<Comparison> comparisons = new ArrayList<>();
+
+    public OmbCompare()
+    {
+        this(System.out);
+    }
+
+    OmbCompare(PrintStream out)
+    {
+        this.out = out;
+    }
+
+    public static void main(String... args)
+    {
+        System.exit(new CommandLine(new OmbCompare()).execute(args));
+    }
+
+    List<Comparison> comparisons()
+    {
+        return List.copyOf(comparisons);
+    }
+
+    @Override
+    public Integer call() throws Exception
+    {
+        final Workload workload;
+        final List<DriverConfig> configs = new ArrayList<>();
+        try
+        {
+            final Workload read = Workload.read(workloadFile);
+            workload = read.withDurations(
+                warmupSeconds != null ? Duration.ofSeconds(warmupSeconds) : read.warmupDuration(),
+                testSeconds != null ? Duration.ofSeconds(testSeconds) : read.testDuration());
+            for (Path file : drivers)
+            {
+                configs.add(DriverConfig.read(file));
+            }
+        }
+        catch (InvalidConfigException ex)
+        {
+            System.err.println(ex.getMessage());
+            return 2;
+        }
+        if (configs.size() < 2 || repetitions < 1 || statsPeriodSeconds < 1)
+        {
+            System.err.println("compare needs at least two --drivers, --repetitions >= 1 and --stats-period >= 1");
+            return 2;
+        }
+
+        final List<List<TestResult>> results = new ArrayList<>();
+        final List<double[]> cores = new ArrayList<>();
+        configs.forEach(c ->
+        {
+            results.add(new ArrayList<>());
+            cores.add(new double[repetitions]);
+        });
+        final int total = repetitions * configs.size();
+        try (BenchmarkSession session = new BenchmarkSession(bootstrapServers, zillaWorkers,
+            Duration.ofSeconds(statsPeriodSeconds), outputDirectory, out::println))
+        {
+            final long start = System.nanoTime();
+            for (int r = 0; r < repetitions; r++)
+            {
+                for (int d = 0; d < configs.size(); d++)
+                {
+                    final int done = r * configs.size() + d;
+                    final double elapsed = (System.nanoTime() - start) / 1e9;
+                    final String eta = done == 0 ? "?" : String.format(Locale.ROOT, "%.0f s", elapsed / done * (total - done));
+                    out.printf(Locale.ROOT, "progress: run %d/%d, repetition %d/%d, %s; %.0f s elapsed, about %s to go%n",
+                        done + 1, total, r + 1, repetitions, configs.get(d).name(), elapsed, eta);
+                    final BenchmarkSession.Run run = session.run(workload, configs.get(d));
+                    results.get(d).add(run.result());
+                    cores.get(d)[r] = run.zillaCores();
+                }
+            }
+        }
+
+        final LocalDateTime now = LocalDateTime.now();
+        final StringBuilder report = new StringBuilder();
+        report.append(String.format(Locale.ROOT, "%s: %d repetitions, alternating %s%n", workload.name(), repetitions,
+            configs.stream().map(DriverConfig::name).toList()));
+        for (int d = 1; d < configs.size(); d++)
+        {
+            final Comparison comparison = new Comparison(results.get(0), results.get(d), cores.get(0), cores.get(d));
+            comparisons.add(comparison);
+            report.append(System.lineSeparator()).append(comparison.table());
+        }
+        out.print(report);
+        final Path table = outputDirectory.resolve(ResultFiles.chartName(workload.name() + "-compare", now)
+            .replaceAll("\\.html$", ".txt"));
+        Files.writeString(table, report);
+        final List<TestResult> last = new ArrayList<>();
+        results.forEach(runs -> last.add(runs.get(runs.size() - 1)));
+        final Path chart = ChartFile.write(last, outputDirectory.resolve(ResultFiles.chartName(workload.name(), now)),
+            workload.name() + " (last repetition of each driver)");
+        out.println("table -> " + table);
+        out.println("chart -> " + chart);
+        return 0;
+    }
+}

@@ -1,0 +1,143 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.omb;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import io.zilla.omb.config.DriverConfig;
+import io.zilla.omb.config.InvalidConfigException;
+import io.zilla.omb.config.Workload;
+import io.zilla.omb.result.ChartFile;
+import io.zilla.omb.result.ResultFiles;
+import io.zilla.omb.result.TestResult;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * Runs OMB workloads on OMB driver files, like OMB's {@code bin/benchmark --drivers a.yaml,b.yaml workload.yaml}:
+ * every workload on every driver in turn, one result JSON per run and one HTML chart per workload with a series per
+ * driver. Without {@code --bootstrap-servers} it starts the embedded broker and points every driver at it; a driver
+ * file marked {@code throughZilla: true} connects through zilla's kafka proxy, started in-process in front of them.
+ */
+@Command(name = "omb", mixinStandardHelpOptions = true,
+    description = "Runs OpenMessaging Benchmark workloads against Kafka (the embedded broker by default).")
+public final class OmbMain implements Callable<Integer>
+{
+    @Option(names = {"-d", "--drivers"}, split = ",", required = true, paramLabel = "FILE",
+        description = "driver YAML files, comma separated (e.g. driver-kafka/kafka-direct.yaml)")
+    private List<Path> drivers;
+
+    @Parameters(arity = "1..*", paramLabel = "WORKLOAD",
+        description = "workload YAML files (e.g. workloads/1-topic-1-partition-1kb.yaml)")
+    private List<Path> workloads;
+
+    @Option(names = {"-b", "--bootstrap-servers"}, paramLabel = "HOST:PORT",
+        description = "brokers to run against, replacing each driver file's bootstrap.servers; default: an embedded broker")
+    private String bootstrapServers;
+
+    @Option(names = {"-o", "--output-dir"}, defaultValue = "target/omb-results", paramLabel = "DIR",
+        description = "where result JSON files and charts go (default: ${DEFAULT-VALUE})")
+    private Path outputDirectory;
+
+    @Option(names = "--stats-period", defaultValue = "10", paramLabel = "SECONDS",
+        description = "length of one entry of the result's per-period lists (default: ${DEFAULT-VALUE}, as OMB)")
+    private int statsPeriodSeconds;
+
+    @Option(names = "--warmup-seconds", paramLabel = "SECONDS", description = "overrides the workloads' warmup duration")
+    private Integer warmupSeconds;
+
+    @Option(names = "--test-seconds", paramLabel = "SECONDS", description = "overrides the workloads' test duration")
+    private Integer testSeconds;
+
+    @Option(names = "--zilla-workers", defaultValue = "1", paramLabel = "N",
+        description = "worker threads of the in-process zilla for throughZilla drivers (default: ${DEFAULT-VALUE})")
+    private int zillaWorkers;
+
+    private final PrintStream out;
+    private final List<Path> written = new ArrayList<>();
+
+    public OmbMain()
+    {
+        this(System.out);
+    }
+
+    OmbMain(PrintStream out)
+    {
+        this.out = out;
+    }
+
+    public static void main(String... args)
+    {
+        System.exit(new CommandLine(new OmbMain()).execute(args));
+    }
+
+    /** The result and chart files the last {@link #call()} wrote. */
+    List<Path> written()
+    {
+        return List.copyOf(written);
+    }
+
+    @Override
+    public Integer call() throws Exception
+    {
+        final List<Workload> loads = new ArrayList<>();
+        final List<DriverConfig> configs = new ArrayList<>();
+        try
+        {
+            for (Path file : workloads)
+            {
+                loads.add(override(Workload.read(file)));
+            }
+            for (Path file : drivers)
+            {
+                configs.add(DriverConfig.read(file));
+            }
+        }
+        catch (InvalidConfigException ex)
+        {
+            System.err.println(ex.getMessage());
+            return 2;
+        }
+        if (statsPeriodSeconds < 1)
+        {
+            System.err.println("--stats-period: must be at least 1, was " + statsPeriodSeconds);
+            return 2;
+        }
+
+        try (BenchmarkSession session = new BenchmarkSession(bootstrapServers, zillaWorkers,
+            Duration.ofSeconds(statsPeriodSeconds), outputDirectory, out::println))
+        {
+            for (Workload workload : loads)
+            {
+                final List<TestResult> results = new ArrayList<>();
+                for (DriverConfig config : configs)
+                {
+                    final BenchmarkSession.Run run = session.run(workload, config);
+                    written.add(run.file());
+                    results.add(run.result());
+                }
+                final Path chart = outputDirectory.resolve(ResultFiles.chartName(workload.name(), LocalDateTime.now()));
+                ChartFile.write(results, chart, workload.name());
+                written.add(chart);
+                out.println("chart -> " + chart);
+            }
+        }
+        return 0;
+    }
+
+    private Workload override(Workload workload)
+    {
+        final Duration warmup = warmupSeconds != null ? Duration.ofSeconds(warmupSeconds) : workload.warmupDuration();
+        final Duration test = testSeconds != null ? Duration.ofSeconds(testSeconds) : workload.testDuration();
+        return workload.withDurations(warmup, test);
+    }
+}

@@ -1,0 +1,120 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.omb.config;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * One OMB driver file: which driver to run and its client properties. {@code topicConfig}, {@code commonConfig},
+ * {@code producerConfig} and {@code consumerConfig} are Java-properties text, as in OMB's Kafka driver files.
+ * <p>
+ * {@code throughZilla: true} is our extension (OMB ignores it): the benchmark starts zilla's kafka proxy in-process in
+ * front of the brokers and points this driver's {@code bootstrap.servers} at it.
+ * <p>
+ * The properties are copied in and out, so a record never changes after it is read.
+ */
+public record DriverConfig(
+    String name,
+    String driverClass,
+    int replicationFactor,
+    Properties topicConfig,
+    Properties commonConfig,
+    Properties producerConfig,
+    Properties consumerConfig,
+    boolean throughZilla)
+{
+    public static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
+
+    public DriverConfig
+    {
+        topicConfig = copy(topicConfig);
+        commonConfig = copy(commonConfig);
+        producerConfig = copy(producerConfig);
+        consumerConfig = copy(consumerConfig);
+    }
+
+    @Override
+    public Properties topicConfig()
+    {
+        return copy(topicConfig);
+    }
+
+    @Override
+    public Properties commonConfig()
+    {
+        return copy(commonConfig);
+    }
+
+    @Override
+    public Properties producerConfig()
+    {
+        return copy(producerConfig);
+    }
+
+    @Override
+    public Properties consumerConfig()
+    {
+        return copy(consumerConfig);
+    }
+
+    /** The same driver against other brokers: {@code bootstrap.servers} of {@code commonConfig} replaced. */
+    public DriverConfig withBootstrapServers(String bootstrapServers)
+    {
+        final Properties common = copy(commonConfig);
+        common.setProperty(BOOTSTRAP_SERVERS, bootstrapServers);
+        return new DriverConfig(name, driverClass, replicationFactor, topicConfig, common, producerConfig, consumerConfig,
+            throughZilla);
+    }
+
+    public static DriverConfig read(Path file)
+    {
+        return read(YamlFields.read(file));
+    }
+
+    public static DriverConfig parse(String source, String yaml)
+    {
+        return read(YamlFields.parse(source, yaml));
+    }
+
+    private static DriverConfig read(YamlFields fields)
+    {
+        final String name = fields.requiredString("name");
+        final String driverClass = fields.requiredString("driverClass");
+        final int replicationFactor = fields.intValue("replicationFactor", 1, 1, Short.MAX_VALUE);
+        return new DriverConfig(name, driverClass, replicationFactor,
+            properties(fields, "topicConfig"),
+            properties(fields, "commonConfig"),
+            properties(fields, "producerConfig"),
+            properties(fields, "consumerConfig"),
+            fields.booleanValue("throughZilla", false));
+    }
+
+    private static Properties properties(YamlFields fields, String name)
+    {
+        final Properties properties = new Properties();
+        final String text = fields.string(name, "");
+        try
+        {
+            properties.load(new StringReader(text));
+        }
+        catch (IOException | IllegalArgumentException ex)
+        {
+            throw fields.invalid(name, "not Java properties text: " + ex.getMessage());
+        }
+        return properties;
+    }
+
+    private static Properties copy(Properties properties)
+    {
+        final Properties copy = new Properties();
+        if (properties != null)
+        {
+            copy.putAll(properties);
+        }
+        return copy;
+    }
+}

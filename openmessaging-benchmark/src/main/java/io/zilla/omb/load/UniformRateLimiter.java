@@ -1,0 +1,48 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.omb.load;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Evenly spaced send times at a fixed rate: the n-th operation is intended at {@code start + n / rate}, whatever
+ * happened before it. A caller that falls behind sends at once and the gap between its intended and actual send time
+ * (the publish delay) shows the stall instead of hiding it (coordinated omission). Used by one thread.
+ */
+final class UniformRateLimiter
+{
+    private final double nanosPerOperation;
+    private final long start;
+    private long operations;
+
+    UniformRateLimiter(double operationsPerSecond, long startNanos)
+    {
+        if (!(operationsPerSecond > 0))
+        {
+            throw new IllegalArgumentException("rate must be positive: " + operationsPerSecond);
+        }
+        this.nanosPerOperation = 1e9 / operationsPerSecond;
+        this.start = startNanos;
+    }
+
+    /** The intended time ({@link System#nanoTime()}) of the next operation; does not wait. */
+    long next()
+    {
+        return start + (long) (operations++ * nanosPerOperation);
+    }
+
+    /** Waits until {@code deadline} ({@link System#nanoTime()}) unless it passed; returns at once then. */
+    static void waitUntil(long deadline)
+    {
+        long remaining;
+        while ((remaining = deadline - System.nanoTime()) > 0)
+        {
+            LockSupport.parkNanos(remaining);
+            if (Thread.currentThread().isInterrupted())
+            {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.omb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import io.zilla.omb.compare.Comparison;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class OmbCompareTest
+{
+    @TempDir
+    Path output;
+
+    @Test
+    void shouldShowNoSignificantDifferenceBetweenIdenticalConfigs() throws Exception
+    {
+        final String direct = Files.readString(Path.of("driver-kafka/kafka-direct.yaml"));
+        final Path a = output.resolve("a.yaml");
+        final Path b = output.resolve("b.yaml");
+        Files.writeString(a, direct.replace("name: kafka-direct", "name: same-a"));
+        Files.writeString(b, direct.replace("name: kafka-direct", "name: same-b"));
+        final ByteArrayOutputStream console = new ByteArrayOutputStream();
+        final OmbCompare compare = new OmbCompare(new PrintStream(console, true, StandardCharsets.UTF_8));
+
+        final int exit = new CommandLine(compare).execute(
+            "--drivers", a + "," + b,
+            "--repetitions", "2",
+            "--output-dir", output.resolve("results").toString(),
+            "--warmup-seconds", "1",
+            "--test-seconds", "4",
+            "--stats-period", "1",
+            "workloads/1-topic-1-partition-1kb.yaml");
+
+        final String log = console.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, log);
+        assertTrue(log.contains("progress: run 4/4, repetition 2/2, same-b"), log);
+        final List<Comparison> comparisons = compare.comparisons();
+        assertEquals(1, comparisons.size());
+        final List<Comparison.Row> rows = comparisons.get(0).rows();
+        assertEquals(List.of("publish p50 (ms)", "publish p99 (ms)", "publish p99.9 (ms)", "end-to-end p50 (ms)",
+            "end-to-end p99 (ms)", "end-to-end p99.9 (ms)", "publish rate (msg/s)", "zilla CPU (cores)"),
+            rows.stream().map(Comparison.Row::metric).toList());
+        for (Comparison.Row row : rows.subList(0, 7))
+        {
+            assertTrue(row.baseline() > 0 && row.other() > 0, () -> row + "\n" + log);
+        }
+        // the latency rows most likely to differ by chance on a busy machine are the extremes; p99 is the one asked for
+        final Comparison.Row publishP99 = rows.get(1);
+        final Comparison.Row endToEndP99 = rows.get(4);
+        assertFalse(publishP99.significant(), () -> publishP99 + "\n" + comparisons.get(0).table());
+        assertFalse(endToEndP99.significant(), () -> endToEndP99 + "\n" + comparisons.get(0).table());
+        assertTrue(Double.isNaN(rows.get(7).pValue()), "no zilla, no CPU to compare");
+        try (var files = Files.list(output.resolve("results")))
+        {
+            final List<String> names = files.map(f -> f.getFileName().toString()).sorted().toList();
+            assertEquals(4, names.stream().filter(n -> n.endsWith(".json")).count(), names::toString);
+            assertTrue(names.stream().anyMatch(n -> n.contains("-compare-") && n.endsWith(".txt")), names::toString);
+            assertTrue(names.stream().anyMatch(n -> n.endsWith(".html")), names::toString);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.omb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import io.zilla.omb.result.ResultFiles;
+import io.zilla.omb.result.TestResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class OmbMainTest
+{
+    @TempDir
+    Path output;
+
+    @Test
+    void shouldRunWorkloadOnEmbeddedBrokerAndWriteResultAndChart() throws Exception
+    {
+        final ByteArrayOutputStream console = new ByteArrayOutputStream();
+        final OmbMain main = new OmbMain(new PrintStream(console, true, StandardCharsets.UTF_8));
+
+        final int exit = new CommandLine(main).execute(
+            "--drivers", "driver-kafka/kafka-direct.yaml",
+            "--output-dir", output.toString(),
+            "--warmup-seconds", "5",
+            "--test-seconds", "15",
+            "--stats-period", "5",
+            "workloads/1-topic-1-partition-1kb.yaml");
+
+        final String log = console.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, log);
+        final List<Path> written = main.written();
+        assertEquals(2, written.size(), written::toString);
+
+        final Path json = written.get(0);
+        assertTrue(json.getFileName().toString().matches("1_topic_1_partition_1Kb-kafka-direct-.*\\.json"), json::toString);
+        final TestResult result = ResultFiles.read(json);
+        assertEquals("1 topic / 1 partition / 1Kb", result.workload);
+        assertEquals("kafka-direct", result.driver);
+        assertEquals(1024, result.messageSize);
+        assertEquals(3, result.publishRate.size(), log);
+        // the intended rate is 10k msg/s; a busy machine may stall a period, but the producer catches up
+        final double publish = result.publishRate.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        final double consume = result.consumeRate.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        assertTrue(publish > 7_000 && publish < 13_000, () -> "publish rate " + publish + "\n" + log);
+        assertTrue(consume > 7_000 && consume < 13_000, () -> "consume rate " + consume + "\n" + log);
+        for (int i = 0; i < 3; i++)
+        {
+            assertTrue(result.publishRate.get(i) > 0, log);
+            assertTrue(result.consumeRate.get(i) > 0, log);
+            assertEquals(0.0, result.publishErrorRate.get(i));
+        }
+        assertEquals(3, result.endToEndLatency99pct.size());
+        assertEquals(3, result.publishDelayLatency99pct.size());
+        assertTrue(result.aggregatedPublishLatency50pct > 0, log);
+        assertTrue(result.aggregatedPublishLatency99pct >= result.aggregatedPublishLatency50pct);
+        assertTrue(result.aggregatedPublishLatencyMax >= result.aggregatedPublishLatency99pct);
+        assertTrue(result.aggregatedEndToEndLatency50pct > 0, log);
+        assertTrue(result.aggregatedEndToEndLatency50pct < 1_000, log);
+        assertTrue(result.aggregatedEndToEndLatency999pct >= result.aggregatedEndToEndLatency50pct);
+        assertTrue(result.aggregatedPublishDelayLatencyMax >= result.aggregatedPublishDelayLatency50pct);
+        assertTrue(result.aggregatedPublishLatencyQuantiles.containsKey(99.9));
+        assertTrue(result.aggregatedEndToEndLatencyQuantiles.get(99.0) > 0);
+        assertTrue(result.aggregatedPublishDelayLatencyQuantiles.containsKey(50.0));
+
+        final Path chart = written.get(1);
+        assertTrue(chart.getFileName().toString().endsWith(".html"), chart::toString);
+        final String html = Files.readString(chart);
+        assertTrue(html.contains("<svg"));
+        assertTrue(html.contains("End-to-end latency by percentile"));
+        assertTrue(html.contains("Publish rate"));
+        assertEquals(5, html.split("data-series=\"kafka-direct\"", -1).length - 1, html);
+    }
+
+    @Test
+    void shouldReportInvalidWorkloadWithoutStartingBroker() throws Exception
+    {
+        final Path bad = output.resolve("bad.yaml");
+        Files.writeString(bad, "name: bad\nmessageSize: 2\n");
+        final PrintStream err = System.err;
+        final ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        final int exit;
+        try
+        {
+            exit = new CommandLine(new OmbMain()).execute("--drivers", "driver-kafka/kafka-direct.yaml", bad.toString());
+        }
+        finally
+        {
+            System.setErr(err);
+        }
+        assertEquals(2, exit);
+        final String message = captured.toString(StandardCharsets.UTF_8);
+        assertTrue(message.contains("bad.yaml: line 2, column 14: messageSize: must be between 8"),
+            captured::toString);
+    }
+}

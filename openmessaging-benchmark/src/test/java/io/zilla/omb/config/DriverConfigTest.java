@@ -1,0 +1,122 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.omb.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import io.zilla.omb.driver.BenchmarkDrivers;
+import org.junit.jupiter.api.Test;
+
+class DriverConfigTest
+{
+    // the shape of OMB's Kafka driver files, with OMB's driver class and a field we ignore (reset)
+    private static final String OMB_KAFKA = String.join("\n",
+        "name: Kafka",
+        "driverClass: io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver",
+        "",
+        "# Kafka client-specific configuration",
+        "replicationFactor: 3",
+        "reset: true",
+        "",
+        "topicConfig: |",
+        "  min.insync.replicas=2",
+        "",
+        "commonConfig: |",
+        "  bootstrap.servers=localhost:9092",
+        "  request.timeout.ms=120000",
+        "",
+        "producerConfig: |",
+        "  acks=all",
+        "  linger.ms=1",
+        "  batch.size=1048576",
+        "",
+        "consumerConfig: |",
+        "  auto.offset.reset=earliest",
+        "  enable.auto.commit=false",
+        "  max.partition.fetch.bytes=10485760",
+        "");
+
+    @Test
+    void shouldParseOmbKafkaDriver()
+    {
+        final DriverConfig config = DriverConfig.parse("kafka.yaml", OMB_KAFKA);
+
+        assertEquals("Kafka", config.name());
+        assertEquals("io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver", config.driverClass());
+        assertEquals(3, config.replicationFactor());
+        assertEquals("2", config.topicConfig().getProperty("min.insync.replicas"));
+        assertEquals("localhost:9092", config.commonConfig().getProperty("bootstrap.servers"));
+        assertEquals("120000", config.commonConfig().getProperty("request.timeout.ms"));
+        assertEquals("all", config.producerConfig().getProperty("acks"));
+        assertEquals("1048576", config.producerConfig().getProperty("batch.size"));
+        assertEquals("earliest", config.consumerConfig().getProperty("auto.offset.reset"));
+    }
+
+    @Test
+    void shouldStayImmutableAndReplaceBootstrapServers()
+    {
+        final DriverConfig config = DriverConfig.parse("kafka.yaml", OMB_KAFKA);
+        config.commonConfig().setProperty("bootstrap.servers", "changed:1");
+        assertEquals("localhost:9092", config.commonConfig().getProperty("bootstrap.servers"));
+
+        final DriverConfig moved = config.withBootstrapServers("127.0.0.1:39092");
+        assertEquals("127.0.0.1:39092", moved.commonConfig().getProperty("bootstrap.servers"));
+        assertEquals("120000", moved.commonConfig().getProperty("request.timeout.ms"));
+        assertEquals("localhost:9092", config.commonConfig().getProperty("bootstrap.servers"));
+    }
+
+    @Test
+    void shouldParseShippedDriversLatencyTuned() throws IOException
+    {
+        final List<Path> files;
+        try (Stream<Path> list = Files.list(Path.of("driver-kafka")))
+        {
+            files = list.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertEquals(4, files.size(), files::toString);
+        for (Path file : files)
+        {
+            final DriverConfig config = DriverConfig.read(file);
+            assertEquals("all", config.producerConfig().getProperty("acks"), file::toString);
+            assertEquals("1", config.consumerConfig().getProperty("fetch.min.bytes"), file::toString);
+        }
+        assertEquals("1", DriverConfig.read(Path.of("driver-kafka/kafka-direct.yaml")).producerConfig().getProperty("linger.ms"));
+        assertEquals("1", DriverConfig.read(Path.of("driver-kafka/kafka-zilla.yaml")).producerConfig().getProperty("linger.ms"));
+        assertEquals("10", DriverConfig.read(Path.of("driver-kafka/kafka-zilla-acks-all-linger-10.yaml"))
+            .producerConfig().getProperty("linger.ms"));
+    }
+
+    @Test
+    void shouldRejectBadValues()
+    {
+        assertInvalid("driverClass: x\n", "name: required");
+        assertInvalid("name: k\n", "driverClass: required");
+        assertInvalid("name: k\ndriverClass: x\nreplicationFactor: 0\n",
+            "line 3, column 20: replicationFactor: must be between 1 and");
+        assertInvalid("name: k\ndriverClass: x\ncommonConfig:\n  a: 1\n", "commonConfig: expected text");
+        assertInvalid("name: k\ndriverClass: x\nproducerConfig: |\n  a=\\u00zz\n", "producerConfig: not Java properties text");
+    }
+
+    @Test
+    void shouldRejectUnknownDriverClass()
+    {
+        final DriverConfig config = DriverConfig.parse("x.yaml", "name: nope\ndriverClass: com.example.NoSuchDriver\n");
+        final InvalidConfigException ex = assertThrows(InvalidConfigException.class, () -> BenchmarkDrivers.create(config));
+        assertTrue(ex.getMessage().contains("driverClass: no such class: com.example.NoSuchDriver"), ex.getMessage());
+    }
+
+    private static void assertInvalid(String yaml, String expected)
+    {
+        final InvalidConfigException ex = assertThrows(InvalidConfigException.class, () -> DriverConfig.parse("bad.yaml", yaml));
+        assertTrue(ex.getMessage().contains(expected), () -> "expected <" + expected + "> in <" + ex.getMessage() + ">");
+    }
+}
