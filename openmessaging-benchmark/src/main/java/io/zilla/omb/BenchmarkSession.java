@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 
+import io.zilla.bindings.kafka.bench.ZillaKafkaProxy;
+import io.zilla.engine.test.ThreadStats;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import io.zilla.omb.config.DriverConfig;
 import io.zilla.omb.config.Workload;
@@ -17,7 +19,6 @@ import io.zilla.omb.driver.BenchmarkDrivers;
 import io.zilla.omb.load.WorkloadRunner;
 import io.zilla.omb.result.ResultFiles;
 import io.zilla.omb.result.TestResult;
-import io.zilla.omb.zilla.ZillaKafkaProxy;
 
 /**
  * What the runs of one invocation share: the brokers (given, or the embedded broker started here), zilla's kafka proxy
@@ -64,14 +65,14 @@ final class BenchmarkSession implements AutoCloseable
         final String bootstrap = config.throughZilla() ? zilla().bootstrapServers() : brokerBootstrap;
         log.accept(String.format("%s on %s (%s%s)", workload.name(), config.name(), bootstrap,
             config.throughZilla() ? ", zilla in front of " + brokerBootstrap : ""));
-        final long cpuStart = ZillaKafkaProxy.cpuNanos();
+        final long cpuStart = workersCpuNanos();
         final long start = System.nanoTime();
         try (BenchmarkDriver driver = BenchmarkDrivers.create(config.withBootstrapServers(bootstrap)))
         {
             final WorkloadRunner runner = new WorkloadRunner(workload, config.name(), driver, statsPeriod, log);
             final TestResult result = runner.run();
             final double cores = config.throughZilla()
-                ? (ZillaKafkaProxy.cpuNanos() - cpuStart) / (double) (System.nanoTime() - start)
+                ? (workersCpuNanos() - cpuStart) / (double) (System.nanoTime() - start)
                 : Double.NaN;
             final Path file = ResultFiles.write(result, outputDirectory);
             log.accept(String.format("%s on %s: publish p50 %.3f ms p99 %.3f ms, end-to-end p50 %.3f ms p99 %.3f ms -> %s",
@@ -103,6 +104,12 @@ final class BenchmarkSession implements AutoCloseable
                 broker.close();
             }
         }
+    }
+
+    /** CPU time of zilla's worker threads so far. */
+    private static long workersCpuNanos()
+    {
+        return ThreadStats.of(ZillaKafkaProxy.WORKER_THREAD_PREFIX).cpuNanos();
     }
 
     private ZillaKafkaProxy zilla() throws IOException

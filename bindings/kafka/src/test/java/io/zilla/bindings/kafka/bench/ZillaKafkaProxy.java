@@ -20,12 +20,13 @@ import io.zilla.engine.EngineCounters;
 /**
  * zilla in-process as a Kafka proxy in front of one broker: {@code tcp server -> kafka proxy -> tcp client}, as
  * {@code proxy.yaml} of the tests, on two free loopback ports (bootstrap, then node 1), advertised as
- * {@code 127.0.0.1}, in a fresh temporary engine directory.
+ * {@code 127.0.0.1}, in a fresh temporary engine directory. The broker must be a single node (node id 1), as the
+ * embedded one is. openmessaging-benchmark runs it too, from this module's test-jar.
  */
-final class ZillaKafkaProxy implements AutoCloseable
+public final class ZillaKafkaProxy implements AutoCloseable
 {
     static final String HOST = "127.0.0.1";
-    static final String WORKER_THREAD_PREFIX = "zilla-worker-";
+    public static final String WORKER_THREAD_PREFIX = "zilla-worker-";
     static final String NORTH = "north_tcp_server";
     static final String SOUTH = "south_tcp_client";
 
@@ -34,7 +35,7 @@ final class ZillaKafkaProxy implements AutoCloseable
     private final int bootstrapPort;
     private final int nodePort;
 
-    ZillaKafkaProxy(String brokerBootstrap, int workers) throws IOException
+    public ZillaKafkaProxy(String brokerBootstrap, int workers) throws IOException
     {
         this.bootstrapPort = freePort();
         this.nodePort = freePort();
@@ -76,7 +77,7 @@ final class ZillaKafkaProxy implements AutoCloseable
     }
 
     /** The proxy's bootstrap address, for clients. */
-    String bootstrapServers()
+    public String bootstrapServers()
     {
         return HOST + ":" + bootstrapPort;
     }
