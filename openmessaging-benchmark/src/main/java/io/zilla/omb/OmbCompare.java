@@ -6,7 +6,6 @@ package io.zilla.omb;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +21,7 @@ import io.zilla.omb.result.ResultFiles;
 import io.zilla.omb.result.TestResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -46,27 +46,8 @@ public final class OmbCompare implements Callable<Integer>
         description = "runs of each driver (default: ${DEFAULT-VALUE})")
     private int repetitions;
 
-    @Option(names = {"-b", "--bootstrap-servers"}, paramLabel = "HOST:PORT",
-        description = "brokers to run against; default: an embedded broker")
-    private String bootstrapServers;
-
-    @Option(names = {"-o", "--output-dir"}, defaultValue = "target/omb-results", paramLabel = "DIR",
-        description = "where result files, the chart and the table go (default: ${DEFAULT-VALUE})")
-    private Path outputDirectory;
-
-    @Option(names = "--stats-period", defaultValue = "10", paramLabel = "SECONDS",
-        description = "length of one period of the per-period lists (default: ${DEFAULT-VALUE})")
-    private int statsPeriodSeconds;
-
-    @Option(names = "--warmup-seconds", paramLabel = "SECONDS", description = "overrides the workload's warmup duration")
-    private Integer warmupSeconds;
-
-    @Option(names = "--test-seconds", paramLabel = "SECONDS", description = "overrides the workload's test duration")
-    private Integer testSeconds;
-
-    @Option(names = "--zilla-workers", defaultValue = "1", paramLabel = "N",
-        description = "worker threads of the in-process zilla (default: ${DEFAULT-VALUE})")
-    private int zillaWorkers;
+    @Mixin
+    private SessionOptions options = new SessionOptions();
 
     private final PrintStream out;
     private final List<Comparison> comparisons = new ArrayList<>();
@@ -98,10 +79,7 @@ public final class OmbCompare implements Callable<Integer>
         final List<DriverConfig> configs = new ArrayList<>();
         try
         {
-            final Workload read = Workload.read(workloadFile);
-            workload = read.withDurations(
-                warmupSeconds != null ? Duration.ofSeconds(warmupSeconds) : read.warmupDuration(),
-                testSeconds != null ? Duration.ofSeconds(testSeconds) : read.testDuration());
+            workload = options.override(Workload.read(workloadFile));
             for (Path file : drivers)
             {
                 configs.add(DriverConfig.read(file));
@@ -112,9 +90,10 @@ public final class OmbCompare implements Callable<Integer>
             System.err.println(ex.getMessage());
             return 2;
         }
-        if (configs.size() < 2 || repetitions < 1 || statsPeriodSeconds < 1)
+        if (options.invalid() != null || configs.size() < 2 || repetitions < 1)
         {
-            System.err.println("compare needs at least two --drivers, --repetitions >= 1 and --stats-period >= 1");
+            System.err.println(options.invalid() != null ? options.invalid()
+                : "compare needs at least two --drivers and --repetitions >= 1");
             return 2;
         }
 
@@ -126,8 +105,7 @@ public final class OmbCompare implements Callable<Integer>
             cores.add(new double[repetitions]);
         });
         final int total = repetitions * configs.size();
-        try (BenchmarkSession session = new BenchmarkSession(bootstrapServers, zillaWorkers,
-            Duration.ofSeconds(statsPeriodSeconds), outputDirectory, out::println))
+        try (BenchmarkSession session = options.open(out::println))
         {
             final long start = System.nanoTime();
             for (int r = 0; r < repetitions; r++)
@@ -157,12 +135,12 @@ public final class OmbCompare implements Callable<Integer>
             report.append(System.lineSeparator()).append(comparison.table());
         }
         out.print(report);
-        final Path table = outputDirectory.resolve(ResultFiles.chartName(workload.name() + "-compare", now)
+        final Path table = options.outputDirectory.resolve(ResultFiles.chartName(workload.name() + "-compare", now)
             .replaceAll("\\.html$", ".txt"));
         Files.writeString(table, report);
         final List<TestResult> last = new ArrayList<>();
         results.forEach(runs -> last.add(runs.get(runs.size() - 1)));
-        final Path chart = ChartFile.write(last, outputDirectory.resolve(ResultFiles.chartName(workload.name(), now)),
+        final Path chart = ChartFile.write(last, options.outputDirectory.resolve(ResultFiles.chartName(workload.name(), now)),
             workload.name() + " (last repetition of each driver)");
         out.println("table -> " + table);
         out.println("chart -> " + chart);

@@ -5,7 +5,6 @@ package io.zilla.omb;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +18,7 @@ import io.zilla.omb.result.ResultFiles;
 import io.zilla.omb.result.TestResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -40,27 +40,8 @@ public final class OmbMain implements Callable<Integer>
         description = "workload YAML files (e.g. workloads/1-topic-1-partition-1kb.yaml)")
     private List<Path> workloads;
 
-    @Option(names = {"-b", "--bootstrap-servers"}, paramLabel = "HOST:PORT",
-        description = "brokers to run against, replacing each driver file's bootstrap.servers; default: an embedded broker")
-    private String bootstrapServers;
-
-    @Option(names = {"-o", "--output-dir"}, defaultValue = "target/omb-results", paramLabel = "DIR",
-        description = "where result JSON files and charts go (default: ${DEFAULT-VALUE})")
-    private Path outputDirectory;
-
-    @Option(names = "--stats-period", defaultValue = "10", paramLabel = "SECONDS",
-        description = "length of one entry of the result's per-period lists (default: ${DEFAULT-VALUE}, as OMB)")
-    private int statsPeriodSeconds;
-
-    @Option(names = "--warmup-seconds", paramLabel = "SECONDS", description = "overrides the workloads' warmup duration")
-    private Integer warmupSeconds;
-
-    @Option(names = "--test-seconds", paramLabel = "SECONDS", description = "overrides the workloads' test duration")
-    private Integer testSeconds;
-
-    @Option(names = "--zilla-workers", defaultValue = "1", paramLabel = "N",
-        description = "worker threads of the in-process zilla for throughZilla drivers (default: ${DEFAULT-VALUE})")
-    private int zillaWorkers;
+    @Mixin
+    private SessionOptions options = new SessionOptions();
 
     private final PrintStream out;
     private final List<Path> written = new ArrayList<>();
@@ -95,7 +76,7 @@ public final class OmbMain implements Callable<Integer>
         {
             for (Path file : workloads)
             {
-                loads.add(override(Workload.read(file)));
+                loads.add(options.override(Workload.read(file)));
             }
             for (Path file : drivers)
             {
@@ -107,14 +88,13 @@ public final class OmbMain implements Callable<Integer>
             System.err.println(ex.getMessage());
             return 2;
         }
-        if (statsPeriodSeconds < 1)
+        if (options.invalid() != null)
         {
-            System.err.println("--stats-period: must be at least 1, was " + statsPeriodSeconds);
+            System.err.println(options.invalid());
             return 2;
         }
 
-        try (BenchmarkSession session = new BenchmarkSession(bootstrapServers, zillaWorkers,
-            Duration.ofSeconds(statsPeriodSeconds), outputDirectory, out::println))
+        try (BenchmarkSession session = options.open(out::println))
         {
             for (Workload workload : loads)
             {
@@ -125,19 +105,12 @@ public final class OmbMain implements Callable<Integer>
                     written.add(run.file());
                     results.add(run.result());
                 }
-                final Path chart = outputDirectory.resolve(ResultFiles.chartName(workload.name(), LocalDateTime.now()));
+                final Path chart = options.outputDirectory.resolve(ResultFiles.chartName(workload.name(), LocalDateTime.now()));
                 ChartFile.write(results, chart, workload.name());
                 written.add(chart);
                 out.println("chart -> " + chart);
             }
         }
         return 0;
-    }
-
-    private Workload override(Workload workload)
-    {
-        final Duration warmup = warmupSeconds != null ? Duration.ofSeconds(warmupSeconds) : workload.warmupDuration();
-        final Duration test = testSeconds != null ? Duration.ofSeconds(testSeconds) : workload.testDuration();
-        return workload.withDurations(warmup, test);
     }
 }
