@@ -12,10 +12,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import io.zilla.kafka.embedded.EmbeddedKafka;
+import io.zilla.kafka.embedded.EmbeddedKafkaExtension;
 import io.zilla.omb.result.ResultFiles;
 import io.zilla.omb.result.TestResult;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -81,6 +86,49 @@ class OmbMainTest
         assertTrue(html.contains("End-to-end latency by percentile"));
         assertTrue(html.contains("Publish rate"));
         assertEquals(5, html.split("data-series=\"kafka-direct\"", -1).length - 1, html);
+    }
+
+    @Test
+    @ExtendWith(EmbeddedKafkaExtension.class)
+    void shouldBuildAndDrainBacklog(EmbeddedKafka kafka) throws Exception
+    {
+        // 4 MiB of 1 KiB messages held from the consumers, at 2,000 msg/s: about 2 s to build, then drained
+        final Path workload = output.resolve("backlog.yaml");
+        Files.writeString(workload, String.join("\n",
+            "name: backlog",
+            "topics: 1",
+            "partitionsPerTopic: 1",
+            "messageSize: 1024",
+            "subscriptionsPerTopic: 1",
+            "producerRate: 2000",
+            "consumerBacklogSizeGB: 0.00390625",
+            "backlogDrainRatio: 1.0",
+            "warmupDurationSeconds: 2",
+            "testDurationSeconds: 6",
+            ""));
+        final ByteArrayOutputStream console = new ByteArrayOutputStream();
+        final OmbMain main = new OmbMain(new PrintStream(console, true, StandardCharsets.UTF_8));
+
+        final int exit = new CommandLine(main).execute(
+            "--drivers", "driver-kafka/kafka-direct.yaml",
+            "--bootstrap-servers", kafka.bootstrapServers(),
+            "--output-dir", output.toString(),
+            "--stats-period", "1",
+            workload.toString());
+
+        final String log = console.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, log);
+        final Matcher built = Pattern.compile("kafka-direct: backlog of (\\d+) messages built").matcher(log);
+        assertTrue(built.find(), log);
+        assertTrue(Long.parseLong(built.group(1)) >= 4_096, log);
+        assertTrue(log.contains("kafka-direct: backlog drained to "), log);
+        final TestResult result = ResultFiles.read(main.written().get(0));
+        final long highest = result.backlog.stream().mapToLong(Long::longValue).max().orElse(0);
+        assertTrue(highest >= 1_500, () -> "the backlog reached " + highest + "\n" + log);
+        final long last = result.backlog.get(result.backlog.size() - 1);
+        assertTrue(last < 1_000, () -> "the backlog ended at " + last + "\n" + log);
+        final double fastestConsume = result.consumeRate.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        assertTrue(fastestConsume > 3_000, () -> "draining consumes faster than the producers send: " + fastestConsume);
     }
 
     @Test

@@ -37,7 +37,7 @@ public record Workload(
     int consumerPerSubscription,
     int producersPerTopic,
     double producerRate,
-    long consumerBacklogSizeGB,
+    double consumerBacklogSizeGB,
     double backlogDrainRatio,
     Duration testDuration,
     Duration warmupDuration)
@@ -99,8 +99,10 @@ public record Workload(
         final int consumers = fields.intValue("consumerPerSubscription", 1, 0, MAX_COUNT);
         final int producers = fields.intValue("producersPerTopic", 1, 1, MAX_COUNT);
         final double rate = fields.doubleValue("producerRate", 10_000, 0, 1e9);
-        final long backlog = fields.longValue("consumerBacklogSizeGB", 0, 0, 1L << 20);
-        final double drain = fields.doubleValue("backlogDrainRatio", 1.0, Double.MIN_VALUE, 1e6);
+        // OMB's field is whole GB; a fraction is accepted too, for short runs
+        final double backlog = fields.doubleValue("consumerBacklogSizeGB", 0, 0, 1 << 20);
+        // the share of the backlog drained before the test may end: 1.0 drains it all
+        final double drain = fields.doubleValue("backlogDrainRatio", 1.0, Double.MIN_VALUE, 1.0);
         final Duration test = duration(fields, "test", 15, 1);
         final Duration warmup = duration(fields, "warmup", 1, 0);
         if (subscriptions > 0 && consumers == 0)

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 import io.zilla.omb.config.Workload;
@@ -34,6 +35,11 @@ import io.zilla.omb.result.TestResult;
  * than half a second of messages; the rate doubles until a step fails, then is bisected between the best sustained
  * and the lowest failed rate, until they are within 5% or the time is up. The measured phase runs at the best
  * sustained rate (the producers' rate stays fixed there, unlike OMB, which keeps adjusting it).
+ * <p>
+ * With {@code consumerBacklogSizeGB > 0} (backlog mode, as OMB): when the test starts the consumers stop taking
+ * messages (their callbacks wait) until the backlog reaches that size, then they drain it while the producers go on;
+ * the test lasts its duration and, beyond it, until the backlog is down to {@code 1 - backlogDrainRatio} of its
+ * size, or 1% of it (one more test duration at most).
  */
 public final class WorkloadRunner
 {
@@ -51,14 +57,13 @@ public final class WorkloadRunner
     private final List<ProducerTask> producers = new ArrayList<>();
     private final List<BenchmarkConsumer> consumers = new ArrayList<>();
 
+    private volatile boolean consumersPaused;
+    private volatile boolean draining;
+    private volatile boolean stopping;
+
     public WorkloadRunner(Workload workload, String driverName, BenchmarkDriver driver, Duration statsPeriod,
         Consumer<String> log)
     {
-        if (workload.consumerBacklogSizeGB() > 0)
-        {
-            throw new UnsupportedOperationException(workload.name() + ": consumerBacklogSizeGB > 0 (backlog mode) is not "
-                + "supported yet");
-        }
         this.workload = workload;
         this.driverName = driverName;
         this.driver = driver;
@@ -147,6 +152,11 @@ public final class WorkloadRunner
 
     private void onMessage(byte[] payload, long publishTimestamp)
     {
+        // backlog mode: holding the callback stops the consumer taking more, as OMB's workers do
+        while (consumersPaused && !stopping)
+        {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+        }
         final long now = System.nanoTime();
         if (payload != null && payload.length >= Long.BYTES)
         {
@@ -222,10 +232,13 @@ public final class WorkloadRunner
         stats.period();
         final long start = System.nanoTime();
         final long end = start + workload.testDuration().toNanos();
+        final Thread backlogThread = workload.consumerBacklogSizeGB() > 0 ? startBacklog() : null;
         long periodStart = start;
-        while (periodStart < end)
+        // a backlog that does not drain keeps the test going one more test duration at most (OMB waits for ever)
+        final long drainEnd = end + workload.testDuration().toNanos();
+        while (periodStart < end || draining && periodStart < drainEnd)
         {
-            final long periodEnd = Math.min(end, periodStart + statsPeriod.toNanos());
+            final long periodEnd = Math.min(periodStart < end ? end : drainEnd, periodStart + statsPeriod.toNanos());
             sleep(periodEnd - System.nanoTime());
             final long now = System.nanoTime();
             final LatencyStats.Period period = stats.period();
@@ -239,7 +252,65 @@ public final class WorkloadRunner
                 period.endToEnd().getValueAtPercentile(99) / 1000.0));
             periodStart = now;
         }
+        if (draining)
+        {
+            log.accept(String.format("%s on %s: the backlog (%d messages) did not drain within the test duration after the "
+                + "test", workload.name(), driverName, backlog()));
+        }
+        else
+        {
+            joinQuietly(backlogThread);
+        }
         return builder.build();
+    }
+
+    /** Builds the backlog with the consumers held, then lets them drain it; the test lasts until it is drained. */
+    private Thread startBacklog()
+    {
+        final long target = (long) (workload.consumerBacklogSizeGB() * (1L << 30) / workload.messageSize());
+        // with the producers sending, a backlog never stays at 0: 1% of it left counts as drained
+        final long emptyLevel = Math.max((long) ((1.0 - workload.backlogDrainRatio()) * target), target / 100);
+        consumersPaused = true;
+        draining = true;
+        final Thread thread = new Thread(() ->
+        {
+            final long start = System.nanoTime();
+            awaitBacklog(() -> backlog() >= target);
+            log.accept(String.format("%s on %s: backlog of %d messages built in %.1f s, draining", workload.name(),
+                driverName, backlog(), (System.nanoTime() - start) / 1e9));
+            consumersPaused = false;
+            final long drainStart = System.nanoTime();
+            awaitBacklog(() -> backlog() <= emptyLevel);
+            log.accept(String.format("%s on %s: backlog drained to %d messages in %.1f s", workload.name(), driverName,
+                backlog(), (System.nanoTime() - drainStart) / 1e9));
+            draining = false;
+        }, "omb-backlog");
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    private void awaitBacklog(BooleanSupplier reached)
+    {
+        while (!reached.getAsBoolean() && !stopping)
+        {
+            sleep(TimeUnit.MILLISECONDS.toNanos(100));
+        }
+    }
+
+    private static void joinQuietly(Thread thread)
+    {
+        if (thread != null)
+        {
+            try
+            {
+                thread.join();
+            }
+            catch (InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private long backlog()
@@ -249,6 +320,8 @@ public final class WorkloadRunner
 
     private void stop() throws Exception
     {
+        stopping = true;
+        consumersPaused = false;
         producers.forEach(ProducerTask::stop);
         Exception failure = null;
         for (ProducerTask producer : producers)
