@@ -35,10 +35,19 @@ final class BenchmarkSession implements AutoCloseable
     private final Consumer<String> log;
     private ZillaKafkaProxy zilla;
 
-    BenchmarkSession(String bootstrapServers, int zillaWorkers, Duration statsPeriod, Path outputDirectory,
-        Consumer<String> log)
+    /**
+     * @param bootstrapServers the brokers for every driver, or null
+     * @param driverBootstrap whether each driver keeps its own {@code bootstrap.servers} instead (no embedded broker)
+     */
+    BenchmarkSession(String bootstrapServers, boolean driverBootstrap, int zillaWorkers, Duration statsPeriod,
+        Path outputDirectory, Consumer<String> log)
     {
-        if (bootstrapServers == null)
+        if (driverBootstrap)
+        {
+            this.broker = null;
+            this.brokerBootstrap = null;
+        }
+        else if (bootstrapServers == null)
         {
             this.broker = new EmbeddedKafka().jvmOptions(List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC")).start();
             this.brokerBootstrap = broker.bootstrapServers();
@@ -62,9 +71,14 @@ final class BenchmarkSession implements AutoCloseable
      */
     Run run(Workload workload, DriverConfig config) throws Exception
     {
-        final String bootstrap = config.throughZilla() ? zilla().bootstrapServers() : brokerBootstrap;
+        final String brokers = brokerBootstrap != null ? brokerBootstrap : config.bootstrapServers();
+        if (brokers == null)
+        {
+            throw new IllegalArgumentException(config.name() + ": no bootstrap.servers in its commonConfig");
+        }
+        final String bootstrap = config.throughZilla() ? zilla(brokers).bootstrapServers() : brokers;
         log.accept(String.format("%s on %s (%s%s)", workload.name(), config.name(), bootstrap,
-            config.throughZilla() ? ", zilla in front of " + brokerBootstrap : ""));
+            config.throughZilla() ? ", zilla in front of " + brokers : ""));
         final long cpuStart = workersCpuNanos();
         final long start = System.nanoTime();
         try (BenchmarkDriver driver = BenchmarkDrivers.create(config.withBootstrapServers(bootstrap)))
@@ -112,11 +126,12 @@ final class BenchmarkSession implements AutoCloseable
         return ThreadStats.of(ZillaKafkaProxy.WORKER_THREAD_PREFIX).cpuNanos();
     }
 
-    private ZillaKafkaProxy zilla() throws IOException
+    /** zilla in front of {@code brokers}: started for the first driver through zilla, then kept. */
+    private ZillaKafkaProxy zilla(String brokers) throws IOException
     {
         if (zilla == null)
         {
-            zilla = new ZillaKafkaProxy(brokerBootstrap, zillaWorkers);
+            zilla = new ZillaKafkaProxy(brokers, zillaWorkers);
             log.accept("zilla kafka proxy at " + zilla.bootstrapServers() + " (" + zillaWorkers + " worker(s))");
         }
         return zilla;

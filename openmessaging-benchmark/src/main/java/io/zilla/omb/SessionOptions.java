@@ -17,6 +17,11 @@ final class SessionOptions
         description = "brokers to run against, replacing each driver file's bootstrap.servers; default: an embedded broker")
     String bootstrapServers;
 
+    @Option(names = "--driver-bootstrap",
+        description = "keep each driver file's own bootstrap.servers (say, one file for the brokers and one for an "
+            + "external zilla in front of them); no embedded broker")
+    boolean driverBootstrap;
+
     @Option(names = {"-o", "--output-dir"}, defaultValue = "target/omb-results", paramLabel = "DIR",
         description = "where result files, charts and tables go (default: ${DEFAULT-VALUE})")
     Path outputDirectory;
@@ -46,12 +51,14 @@ final class SessionOptions
     /** @return what is wrong with these options, or null */
     String invalid()
     {
-        return statsPeriodSeconds < 1 ? "--stats-period: must be at least 1, was " + statsPeriodSeconds : null;
+        return statsPeriodSeconds < 1 ? "--stats-period: must be at least 1, was " + statsPeriodSeconds
+            : driverBootstrap && bootstrapServers != null ? "--driver-bootstrap and --bootstrap-servers: choose one"
+            : null;
     }
 
     BenchmarkSession open(Consumer<String> log)
     {
-        return new BenchmarkSession(bootstrapServers, zillaWorkers, Duration.ofSeconds(statsPeriodSeconds),
+        return new BenchmarkSession(bootstrapServers, driverBootstrap, zillaWorkers, Duration.ofSeconds(statsPeriodSeconds),
             outputDirectory, log);
     }
 }

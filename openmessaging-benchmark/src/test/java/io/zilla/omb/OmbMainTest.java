@@ -106,18 +106,23 @@ class OmbMainTest
             "warmupDurationSeconds: 2",
             "testDurationSeconds: 6",
             ""));
+        // the shared broker, named in the driver file itself (--driver-bootstrap: as for an external zilla)
+        final Path driver = output.resolve("kafka-direct.yaml");
+        Files.writeString(driver, Files.readString(Path.of("driver-kafka/kafka-direct.yaml"))
+            .replace("bootstrap.servers=localhost:9092", "bootstrap.servers=" + kafka.bootstrapServers()));
         final ByteArrayOutputStream console = new ByteArrayOutputStream();
         final OmbMain main = new OmbMain(new PrintStream(console, true, StandardCharsets.UTF_8));
 
         final int exit = new CommandLine(main).execute(
-            "--drivers", "driver-kafka/kafka-direct.yaml",
-            "--bootstrap-servers", kafka.bootstrapServers(),
+            "--drivers", driver.toString(),
+            "--driver-bootstrap",
             "--output-dir", output.toString(),
             "--stats-period", "1",
             workload.toString());
 
         final String log = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, log);
+        assertTrue(log.contains("backlog on kafka-direct (" + kafka.bootstrapServers() + ")"), log);
         final Matcher built = Pattern.compile("kafka-direct: backlog of (\\d+) messages built").matcher(log);
         assertTrue(built.find(), log);
         assertTrue(Long.parseLong(built.group(1)) >= 4_096, log);

@@ -62,6 +62,12 @@ public record DriverConfig(
     }
 
     /** The same driver against other brokers: {@code bootstrap.servers} of {@code commonConfig} replaced. */
+    /** The file's own {@code bootstrap.servers}, or null. */
+    public String bootstrapServers()
+    {
+        return commonConfig.getProperty(BOOTSTRAP_SERVERS);
+    }
+
     public DriverConfig withBootstrapServers(String bootstrapServers)
     {
         final Properties common = copy(commonConfig);
