@@ -3,6 +3,7 @@
  */
 package io.zilla.omb.driver;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import io.zilla.omb.config.DriverConfig;
@@ -20,6 +21,12 @@ public interface BenchmarkDriver extends AutoCloseable
     String getTopicNamePrefix();
 
     CompletableFuture<Void> createTopic(String topic, int partitions);
+
+    /** Deletes the topics a run created, once it is over (OMB leaves them); by default nothing is deleted. */
+    default CompletableFuture<Void> deleteTopics(List<String> topics)
+    {
+        return CompletableFuture.completedFuture(null);
+    }
 
     CompletableFuture<BenchmarkProducer> createProducer(String topic);
 

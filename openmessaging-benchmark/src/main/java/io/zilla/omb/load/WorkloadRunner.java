@@ -56,6 +56,7 @@ public final class WorkloadRunner
     private final LatencyStats stats = new LatencyStats();
     private final List<ProducerTask> producers = new ArrayList<>();
     private final List<BenchmarkConsumer> consumers = new ArrayList<>();
+    private final List<String> topics = new ArrayList<>();
 
     private volatile boolean consumersPaused;
     private volatile boolean draining;
@@ -76,7 +77,7 @@ public final class WorkloadRunner
     {
         try
         {
-            final List<String> topics = createTopics();
+            topics.addAll(createTopics());
             createConsumers(topics);
             createProducers(topics);
 
@@ -104,16 +105,16 @@ public final class WorkloadRunner
 
     private List<String> createTopics() throws Exception
     {
-        final List<String> topics = new ArrayList<>();
+        final List<String> names = new ArrayList<>();
         final List<CompletableFuture<Void>> created = new ArrayList<>();
         for (int i = 0; i < workload.topics(); i++)
         {
             final String topic = String.format("%stopic-%04d", driver.getTopicNamePrefix(), i);
-            topics.add(topic);
+            names.add(topic);
             created.add(driver.createTopic(topic, workload.partitionsPerTopic()));
         }
         CompletableFuture.allOf(created.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
-        return topics;
+        return names;
     }
 
     private void createConsumers(List<String> topics) throws Exception
@@ -340,6 +341,18 @@ public final class WorkloadRunner
             try
             {
                 consumer.close();
+            }
+            catch (Exception ex)
+            {
+                failure = failure == null ? ex : failure;
+            }
+        }
+        if (!topics.isEmpty())
+        {
+            try
+            {
+                // a run's data is not needed after it, and left behind it fills the broker's disk run after run
+                driver.deleteTopics(topics).get(60, TimeUnit.SECONDS);
             }
             catch (Exception ex)
             {

@@ -77,6 +77,12 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver
     }
 
     @Override
+    public CompletableFuture<Void> deleteTopics(List<String> topics)
+    {
+        return admin.deleteTopics(topics).all().toCompletionStage().toCompletableFuture();
+    }
+
+    @Override
     public CompletableFuture<BenchmarkProducer> createProducer(String topic)
     {
         final Properties properties = config.commonConfig();
