@@ -214,7 +214,7 @@ public final class ChartFile
 
     private static String number(double value)
     {
-        if (value >= 1 && value == Math.rint(value))
+        if ((value >= 1 || value == 0) && value == Math.rint(value))
         {
             return String.format(Locale.ROOT, "%,.0f", value);
         }
