@@ -8,9 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 import io.zilla.bindings.kafka.bench.ZillaKafkaProxy;
+import io.zilla.engine.test.CpuSteal;
 import io.zilla.engine.test.ThreadStats;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import io.zilla.omb.config.DriverConfig;
@@ -87,6 +89,7 @@ final class BenchmarkSession implements AutoCloseable
         log.accept(String.format("%s on %s (%s%s)", workload.name(), config.name(), bootstrap,
             config.throughZilla() ? ", zilla in front of " + brokers : ""));
         final long cpuStart = workersCpuNanos();
+        final CpuSteal stealStart = CpuSteal.now();
         final long start = System.nanoTime();
         try (BenchmarkDriver driver = BenchmarkDrivers.create(config.withBootstrapServers(bootstrap)))
         {
@@ -95,11 +98,13 @@ final class BenchmarkSession implements AutoCloseable
             final double cores = config.throughZilla()
                 ? (workersCpuNanos() - cpuStart) / (double) (System.nanoTime() - start)
                 : Double.NaN;
+            final double steal = CpuSteal.now().percentSince(stealStart);
             final Path file = ResultFiles.write(result, outputDirectory);
-            log.accept(String.format("%s on %s: publish p50 %.3f ms p99 %.3f ms, end-to-end p50 %.3f ms p99 %.3f ms -> %s",
-                workload.name(), config.name(), result.aggregatedPublishLatency50pct, result.aggregatedPublishLatency99pct,
-                result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct, file));
-            return new Run(result, file, cores);
+            log.accept(String.format(Locale.ROOT, "%s on %s: publish p50 %.3f ms p99 %.3f ms, end-to-end p50 %.3f ms "
+                + "p99 %.3f ms, host CPU steal %.1f%% -> %s", workload.name(), config.name(),
+                result.aggregatedPublishLatency50pct, result.aggregatedPublishLatency99pct,
+                result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct, steal, file));
+            return new Run(result, file, cores, steal);
         }
     }
 
@@ -144,8 +149,11 @@ final class BenchmarkSession implements AutoCloseable
         return zilla;
     }
 
-    /** One run's result, its file and zilla's CPU use in cores (NaN for a direct driver). */
-    record Run(TestResult result, Path file, double zillaCores)
+    /**
+     * One run's result, its file, zilla's CPU use in cores (NaN for a direct driver) and the percentage of the
+     * machine's CPU time its hypervisor stole meanwhile (NaN where that cannot be told).
+     */
+    record Run(TestResult result, Path file, double zillaCores, double stealPercent)
     {
     }
 }

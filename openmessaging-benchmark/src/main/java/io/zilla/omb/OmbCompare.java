@@ -49,6 +49,9 @@ public final class OmbCompare implements Callable<Integer>
     @Mixin
     private SessionOptions options = new SessionOptions();
 
+    // a run with more steal than this shows the host's load rather than the drivers'
+    private static final double MAX_QUIET_STEAL = 5.0;
+
     private final PrintStream out;
     private final List<Comparison> comparisons = new ArrayList<>();
 
@@ -99,10 +102,12 @@ public final class OmbCompare implements Callable<Integer>
 
         final List<List<TestResult>> results = new ArrayList<>();
         final List<double[]> cores = new ArrayList<>();
+        final List<double[]> steal = new ArrayList<>();
         configs.forEach(c ->
         {
             results.add(new ArrayList<>());
             cores.add(new double[repetitions]);
+            steal.add(new double[repetitions]);
         });
         final int total = repetitions * configs.size();
         try (BenchmarkSession session = options.open(out::println))
@@ -120,6 +125,7 @@ public final class OmbCompare implements Callable<Integer>
                     final BenchmarkSession.Run run = session.run(workload, configs.get(d));
                     results.get(d).add(run.result());
                     cores.get(d)[r] = run.zillaCores();
+                    steal.get(d)[r] = run.stealPercent();
                 }
             }
         }
@@ -134,6 +140,7 @@ public final class OmbCompare implements Callable<Integer>
             comparisons.add(comparison);
             report.append(System.lineSeparator()).append(comparison.table());
         }
+        report.append(System.lineSeparator()).append(stealReport(configs, steal));
         out.print(report);
         final Path table = options.outputDirectory.resolve(ResultFiles.chartName(workload.name() + "-compare", now)
             .replaceAll("\\.html$", ".txt"));
@@ -145,5 +152,29 @@ public final class OmbCompare implements Callable<Integer>
         out.println("table -> " + table);
         out.println("chart -> " + chart);
         return 0;
+    }
+
+    /** The hypervisor's steal per run: above a few percent, a run's figures are the host's noise. */
+    private static String stealReport(List<DriverConfig> configs, List<double[]> steal)
+    {
+        final StringBuilder text = new StringBuilder("host CPU steal per run (% of the machine's CPU time):");
+        double highest = 0;
+        for (int d = 0; d < configs.size(); d++)
+        {
+            text.append(' ').append(configs.get(d).name());
+            for (double percent : steal.get(d))
+            {
+                text.append(String.format(Locale.ROOT, " %.1f", percent));
+                highest = Double.isNaN(percent) ? highest : Math.max(highest, percent);
+            }
+            text.append(d + 1 < configs.size() ? ";" : "");
+        }
+        text.append(System.lineSeparator());
+        if (highest > MAX_QUIET_STEAL)
+        {
+            text.append(String.format(Locale.ROOT, "steal above %.0f%%: the host's neighbours took CPU from this run; "
+                + "its differences are not the drivers'%n", MAX_QUIET_STEAL));
+        }
+        return text.toString();
     }
 }

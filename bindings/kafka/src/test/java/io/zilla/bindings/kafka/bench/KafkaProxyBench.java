@@ -24,6 +24,7 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.test.CpuSteal;
 import io.zilla.engine.test.ThreadStats;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import org.HdrHistogram.Histogram;
@@ -299,7 +300,7 @@ public final class KafkaProxyBench
                 load.endToEndFromIntended(), proxied ? after.workers.minus(before.workers) : ThreadStats.NONE,
                 proxied ? after.north.minus(before.north) : TcpTraffic.NONE,
                 proxied ? after.south.minus(before.south) : TcpTraffic.NONE,
-                after.brokerCpuNanos - before.brokerCpuNanos, after.gcs - before.gcs);
+                after.brokerCpuNanos - before.brokerCpuNanos, after.gcs - before.gcs, after.steal.percentSince(before.steal));
         }
         finally
         {
@@ -318,7 +319,7 @@ public final class KafkaProxyBench
         final TcpTraffic north = zilla.tcpTraffic(ZillaKafkaProxy.NORTH);
         final TcpTraffic south = zilla.tcpTraffic(ZillaKafkaProxy.SOUTH);
         final long brokerCpu = kafka.process().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
-        return new Snapshot(nanos, workerStats, sent, acked, consumed, north, south, brokerCpu, gcCount());
+        return new Snapshot(nanos, workerStats, sent, acked, consumed, north, south, brokerCpu, gcCount(), CpuSteal.now());
     }
 
     private Summary summarize(List<Run> runs)
@@ -416,6 +417,7 @@ public final class KafkaProxyBench
         row("zilla bytes per socket write, broker side", direct, proxied, t -> t.south.bytesPerWrite(), "%,.0f");
         row("broker CPU (% of a core)", direct, proxied, t -> 100.0 * t.brokerCpuNanos / t.nanos, "%.1f");
         row("GCs while measuring (bench JVM)", direct, proxied, t -> (double) t.gcs, "%.0f");
+        row("host CPU steal, highest round (%)", direct, proxied, t -> t.highestSteal, "%.1f");
         row("errors", direct, proxied, t -> (double) t.errors, "%.0f");
     }
 
@@ -520,6 +522,7 @@ public final class KafkaProxyBench
         fields.put("zilla_broker_side_socket_writes", t.south.writes());
         fields.put("broker_cpu_s", t.brokerCpuNanos / 1e9);
         fields.put("gcs", t.gcs);
+        fields.put("host_cpu_steal_highest_round_percent", t.highestSteal);
         fields.put("errors", t.errors);
     }
 
@@ -625,7 +628,7 @@ public final class KafkaProxyBench
 
     /** What was counted at one instant of a run. */
     private record Snapshot(long nanos, ThreadStats workers, long sent, long acked, long consumed, TcpTraffic north,
-        TcpTraffic south, long brokerCpuNanos, long gcs)
+        TcpTraffic south, long brokerCpuNanos, long gcs, CpuSteal steal)
     {
     }
 
@@ -638,7 +641,7 @@ public final class KafkaProxyBench
     record Run(String mode, int round, String target, String topic, int size, long nanos, long sent, long acked, long consumed,
         long errors, String firstError, Histogram publish, Histogram publishFromIntended, Histogram endToEnd,
         Histogram endToEndFromIntended, ThreadStats workers, TcpTraffic north, TcpTraffic south, long brokerCpuNanos,
-        long gcs)
+        long gcs, double stealPercent)
     {
         Total toTotal()
         {
@@ -653,10 +656,10 @@ public final class KafkaProxyBench
             final StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
                 "%-7s round %d %-6s: acked %,8.0f msg/s (%6.1f MB/s) consumed %,8.0f msg/s  publish p50 %.3f p99 %.3f "
                 + "p99.9 %.3f ms (from intended p99 %.3f)  e2e p50 %.3f p99 %.3f p99.9 %.3f ms  broker CPU %.0f%%  "
-                + "GCs %d  errors %d",
+                + "GCs %d  errors %d  host CPU steal %.1f%%",
                 mode, round, target, t.ackedRate(), t.ackedRate() * size / 1e6, t.consumedRate(),
                 ms(publish, 50), ms(publish, 99), ms(publish, 99.9), ms(publishFromIntended, 99), ms(endToEnd, 50),
-                ms(endToEnd, 99), ms(endToEnd, 99.9), 100.0 * brokerCpuNanos / nanos, gcs, errors));
+                ms(endToEnd, 99), ms(endToEnd, 99.9), 100.0 * brokerCpuNanos / nanos, gcs, errors, stealPercent));
             if (ZILLA.equals(target))
             {
                 line.append(String.format(Locale.ROOT, "  zilla CPU %.0f%% %.3f s/GB %.2f µs/msg, %.4f B/msg (%,d B)",
@@ -688,6 +691,7 @@ public final class KafkaProxyBench
         private TcpTraffic north = TcpTraffic.NONE;
         private TcpTraffic south = TcpTraffic.NONE;
         private long brokerCpuNanos;
+        private double highestSteal;
         private long gcs;
         private double slowest = Double.MAX_VALUE;
         private double fastest;
@@ -708,6 +712,7 @@ public final class KafkaProxyBench
             north = north.plus(run.north);
             south = south.plus(run.south);
             brokerCpuNanos += run.brokerCpuNanos;
+            highestSteal = Double.isNaN(run.stealPercent) ? highestSteal : Math.max(highestSteal, run.stealPercent);
             gcs += run.gcs;
             final double runRate = run.acked * 1e9 / run.nanos;
             slowest = Math.min(slowest, runRate);
