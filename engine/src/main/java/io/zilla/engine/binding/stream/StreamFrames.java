@@ -121,29 +121,32 @@ public final class StreamFrames
             return;
         }
         final MutableDirectBuffer target = ring.buffer();
-        dataRW.wrap(target, index, payloadIndex)
+        dataHeader(target, index, payloadIndex, originId, routedId, streamId, sequence, acknowledge, maximum, traceId, flags,
+            budgetId, reserved);
+        // the payload is already in place: only its length is left to write, as the builder would have
+        target.putInt(index + Frames.DATA_LENGTH_OFFSET, length);
+        ring.commit(index, DATA_HEADER_SIZE + length);
+    }
+
+    /** Writes Data's fields up to {@code reserved}: the payload and the extension are the caller's. */
+    private DataFW.Builder dataHeader(MutableDirectBuffer target, int index, int maxLimit, long originId, long routedId,
+        long streamId, long sequence, long acknowledge, int maximum, long traceId, int flags, long budgetId, int reserved)
+    {
+        return dataRW.wrap(target, index, maxLimit)
             .originId(originId).routedId(routedId).streamId(streamId)
             .sequence(sequence).acknowledge(acknowledge).maximum(maximum)
             .traceId(traceId)
             .flags(flags)
             .budgetId(budgetId)
             .reserved(reserved);
-        // the payload is already in place: only its length is left to write, as the builder would have
-        target.putInt(index + Frames.DATA_LENGTH_OFFSET, length);
-        ring.commit(index, DATA_HEADER_SIZE + length);
     }
 
     private DataFW buildData(MutableDirectBuffer target, int index, int maxLength, long originId, long routedId,
         long streamId, long sequence, long acknowledge, int maximum, long traceId, int flags, long budgetId, int reserved,
         DirectBuffer payload, int offset, int length, DirectBuffer extension, int extensionOffset, int extensionLength)
     {
-        final DataFW.Builder builder = dataRW.wrap(target, index, index + maxLength)
-            .originId(originId).routedId(routedId).streamId(streamId)
-            .sequence(sequence).acknowledge(acknowledge).maximum(maximum)
-            .traceId(traceId)
-            .flags(flags)
-            .budgetId(budgetId)
-            .reserved(reserved);
+        final DataFW.Builder builder = dataHeader(target, index, index + maxLength, originId, routedId, streamId, sequence,
+            acknowledge, maximum, traceId, flags, budgetId, reserved);
         if (payload != null)
         {
             builder.payload(payload, offset, length);
