@@ -11,6 +11,7 @@ import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
 import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
+import io.zilla.specs.flyweight.OctetsFW;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -93,6 +94,15 @@ public final class StreamFrames
         final DataFW data = buildData(buffer, 0, buffer.capacity(), originId, routedId, streamId, sequence, acknowledge,
             maximum, traceId, flags, budgetId, reserved, payload, offset, length, extension, extensionOffset, extensionLength);
         receiver.accept(DataFW.TYPE_ID, data.buffer(), data.offset(), data.sizeof());
+    }
+
+    /** Sends a Data frame that carries {@code payload} (null: none), as a binding forwarding another's Data does. */
+    public void data(MessageConsumer receiver, long originId, long routedId, long streamId, long sequence,
+        long acknowledge, int maximum, long traceId, int flags, long budgetId, int reserved, OctetsFW payload)
+    {
+        data(receiver, originId, routedId, streamId, sequence, acknowledge, maximum, traceId, flags, budgetId, reserved,
+            payload != null ? payload.buffer() : null, payload != null ? payload.offset() : 0,
+            payload != null ? payload.sizeof() : 0, null, 0, 0);
     }
 
     /**

@@ -16,7 +16,6 @@ import io.zilla.specs.core.types.stream.EndFW;
 import io.zilla.specs.core.types.stream.FlushFW;
 import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
-import io.zilla.specs.flyweight.OctetsFW;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -134,10 +133,8 @@ public final class EchoServerFactory implements BindingHandler
                 return;
             }
             initialSeq += reserved;
-            final OctetsFW payload = data.payload();
             frames.data(sender, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, data.flags(), 0L, reserved,
-                payload != null ? payload.buffer() : null, payload != null ? payload.offset() : 0,
-                payload != null ? payload.sizeof() : 0, null, 0, 0);
+                data.payload());
             replySeq += reserved;
         }
 

@@ -610,8 +610,7 @@ public final class KafkaProxyFactory implements BindingHandler
         private void doNetData(DataFW data, OctetsFW payload)
         {
             frames.data(net, routedId, exitId, netInitialId, netInitialSeq, netInitialAck, netInitialMax, data.traceId(),
-                data.flags(), 0L, data.reserved(), payload != null ? payload.buffer() : null,
-                payload != null ? payload.offset() : 0, payload != null ? payload.sizeof() : 0, null, 0, 0);
+                data.flags(), 0L, data.reserved(), payload);
             netInitialSeq += data.reserved();
         }
 

@@ -109,8 +109,7 @@ abstract class TcpStreamFactory
      */
     protected final int writeNet(SocketChannel channel, DirectBuffer buffer, int offset, int length) throws IOException
     {
-        final ByteBuffer direct = buffer.byteBuffer();
-        final ByteBuffer view = direct != null && direct.isDirect() ? directViews.viewOf(direct) : null;
+        final ByteBuffer view = directView(buffer);
         if (view != null)
         {
             final int position = buffer.wrapAdjustment() + offset;
@@ -135,34 +134,31 @@ abstract class TcpStreamFactory
         long originId, long routedId, long streamId, long sequence, long acknowledge, int maximum, long traceId,
         int padding) throws IOException
     {
-        final int claimLength = Math.min(Math.min(maxLength, readByteBuffer.capacity()),
-            Math.max(MIN_READ_CLAIM, lastRead << 1));
-        final int payloadIndex = receiver instanceof InPlaceWriter ring ? frames.claimData(ring, claimLength) : -1;
-        final ByteBuffer view = payloadIndex >= 0 ? directViews.viewOf(((InPlaceWriter) receiver).buffer().byteBuffer()) : null;
-        if (view != null)
+        final int limit = Math.min(maxLength, readByteBuffer.capacity());
+        if (receiver instanceof InPlaceWriter ring)
         {
-            final InPlaceWriter ring = (InPlaceWriter) receiver;
-            final int position = ring.buffer().wrapAdjustment() + payloadIndex;
-            int read = 0;
-            try
+            final ByteBuffer view = directView(ring.buffer());
+            final int claimLength = Math.min(limit, Math.max(MIN_READ_CLAIM, lastRead << 1));
+            final int payloadIndex = view != null ? frames.claimData(ring, claimLength) : -1;
+            if (payloadIndex >= 0)
             {
-                view.clear().position(position).limit(position + claimLength);
-                read = channel.read(view);
+                final int position = ring.buffer().wrapAdjustment() + payloadIndex;
+                int read = 0;
+                try
+                {
+                    view.clear().position(position).limit(position + claimLength);
+                    read = channel.read(view);
+                }
+                finally
+                {
+                    // a read that failed or found nothing gives the whole claim back
+                    frames.commitData(ring, payloadIndex, originId, routedId, streamId, sequence, acknowledge, maximum,
+                        traceId, 0x03, 0L, read + padding, read);
+                }
+                return read;
             }
-            finally
-            {
-                // a read that failed or found nothing gives the whole claim back
-                frames.commitData(ring, payloadIndex, originId, routedId, streamId, sequence, acknowledge, maximum,
-                    traceId, 0x03, 0L, read + padding, read);
-            }
-            return read;
         }
-        if (payloadIndex >= 0)
-        {
-            frames.commitData((InPlaceWriter) receiver, payloadIndex, originId, routedId, streamId, sequence, acknowledge,
-                maximum, traceId, 0x03, 0L, 0, 0);
-        }
-        readByteBuffer.clear().limit(Math.min(maxLength, readByteBuffer.capacity()));
+        readByteBuffer.clear().limit(limit);
         final int read = channel.read(readByteBuffer);
         if (read > 0)
         {
@@ -170,6 +166,13 @@ abstract class TcpStreamFactory
                 readBuffer, 0, read);
         }
         return read;
+    }
+
+    /** The cached view of the direct memory {@code buffer} wraps, or null: heap memory, or no room for another view. */
+    private ByteBuffer directView(DirectBuffer buffer)
+    {
+        final ByteBuffer direct = buffer.byteBuffer();
+        return direct != null && direct.isDirect() ? directViews.viewOf(direct) : null;
     }
 
     /** Closes a socket at once; {@code abortive} sends a TCP RST so that the peer knows the stream failed. */
