@@ -72,7 +72,10 @@ class OmbMainTest
         assertTrue(result.aggregatedPublishLatency99pct >= result.aggregatedPublishLatency50pct);
         assertTrue(result.aggregatedPublishLatencyMax >= result.aggregatedPublishLatency99pct);
         assertTrue(result.aggregatedEndToEndLatency50pct > 0, log);
-        assertTrue(result.aggregatedEndToEndLatency50pct < 1_000, log);
+        // no message can take longer than the 20 s run itself (a host stealing 40% of the CPU made p50 a second in CI);
+        // nanoseconds reported as milliseconds would break this bound
+        assertTrue(result.aggregatedEndToEndLatencyMax < 25_000, log);
+        assertTrue(result.aggregatedPublishLatencyMax < 25_000, log);
         assertTrue(result.aggregatedEndToEndLatency999pct >= result.aggregatedEndToEndLatency50pct);
         assertTrue(result.aggregatedPublishDelayLatencyMax >= result.aggregatedPublishDelayLatency50pct);
         assertTrue(result.aggregatedPublishLatencyQuantiles.containsKey(99.9));
