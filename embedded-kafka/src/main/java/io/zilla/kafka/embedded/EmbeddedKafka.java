@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
@@ -59,9 +60,13 @@ public final class EmbeddedKafka implements AutoCloseable
 
     private final Map<String, String> overrides = new LinkedHashMap<>();
     private final List<String> jvmOptions = new ArrayList<>(DEFAULT_JVM_OPTIONS);
+    private final List<String> scramCredentials = new ArrayList<>();
+    private final Map<String, String> plainUsers = new LinkedHashMap<>();
+    private final List<String> scramMechanisms = new ArrayList<>();
 
     private int port;
     private int controllerPort;
+    private int saslPort;
     private Duration startTimeout = Duration.ofSeconds(60);
     private String classPath;
     private boolean killOnExit = true;
@@ -98,6 +103,50 @@ public final class EmbeddedKafka implements AutoCloseable
     {
         checkNotStarted();
         overrides.put(name, String.valueOf(value));
+        return this;
+    }
+
+    /**
+     * A SCRAM credential the broker knows from its first start: {@code mechanism} is {@code SCRAM-SHA-256} or
+     * {@code SCRAM-SHA-512}. KRaft reads SCRAM credentials from its metadata log, so they are written when the data
+     * directory is formatted (kafka-storage's {@code --add-scram}). The broker gains a SASL_PLAINTEXT listener that
+     * enables the mechanism ({@link #saslBootstrapServers()}).
+     */
+    public synchronized EmbeddedKafka scramCredential(String mechanism, String username, String password)
+    {
+        checkNotStarted();
+        if (!mechanism.matches("SCRAM-SHA-(256|512)") || username.isEmpty() || password.isEmpty()
+            || (username + password).matches(".*[,=\\]].*"))
+        {
+            throw new IllegalArgumentException("a SCRAM credential needs SCRAM-SHA-256 or SCRAM-SHA-512, and a user name "
+                + "and password without ',', '=' or ']' (kafka-storage's syntax): " + mechanism + " " + username);
+        }
+        scramCredentials.add(mechanism + "=[name=" + username + ",password=" + password + "]");
+        if (!scramMechanisms.contains(mechanism))
+        {
+            scramMechanisms.add(mechanism);
+        }
+        return this;
+    }
+
+    /** A SASL/PLAIN user: the broker gains a SASL_PLAINTEXT listener that enables PLAIN ({@link #saslBootstrapServers()}). */
+    public synchronized EmbeddedKafka plainUser(String username, String password)
+    {
+        checkNotStarted();
+        if (username.isEmpty() || (username + password).matches(".*[\"\\\\\\s].*"))
+        {
+            throw new IllegalArgumentException("a PLAIN user needs a name, and no quote, backslash or space in the name "
+                + "or password (they go into a JAAS line): " + username);
+        }
+        plainUsers.put(username, password);
+        return this;
+    }
+
+    /** The SASL_PLAINTEXT port, when a user or credential is set; 0 picks a free one. */
+    public synchronized EmbeddedKafka saslPort(int saslPort)
+    {
+        checkNotStarted();
+        this.saslPort = saslPort;
         return this;
     }
 
@@ -197,6 +246,16 @@ public final class EmbeddedKafka implements AutoCloseable
     public synchronized int port()
     {
         return port;
+    }
+
+    /** {@code 127.0.0.1:<sasl port>}: the SASL_PLAINTEXT listener, there when a user or a SCRAM credential is set. */
+    public synchronized String saslBootstrapServers()
+    {
+        if (!sasl())
+        {
+            throw new IllegalStateException("no SASL listener: set a plainUser or a scramCredential before start()");
+        }
+        return "127.0.0.1:" + saslPort;
     }
 
     public synchronized int controllerPort()
@@ -398,13 +457,24 @@ public final class EmbeddedKafka implements AutoCloseable
     {
         InetAddress loopback = InetAddress.getLoopbackAddress();
         try (ServerSocket first = new ServerSocket();
-            ServerSocket second = new ServerSocket())
+            ServerSocket second = new ServerSocket();
+            ServerSocket third = new ServerSocket())
         {
             first.bind(new InetSocketAddress(loopback, port));
             second.bind(new InetSocketAddress(loopback, controllerPort));
             port = first.getLocalPort();
             controllerPort = second.getLocalPort();
+            if (sasl())
+            {
+                third.bind(new InetSocketAddress(loopback, saslPort));
+                saslPort = third.getLocalPort();
+            }
         }
+    }
+
+    private boolean sasl()
+    {
+        return !plainUsers.isEmpty() || !scramCredentials.isEmpty();
     }
 
     private void writeServerProperties() throws IOException
@@ -418,6 +488,10 @@ public final class EmbeddedKafka implements AutoCloseable
         properties.put("controller.listener.names", "CONTROLLER");
         properties.put("inter.broker.listener.name", "PLAINTEXT");
         properties.put("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");
+        if (sasl())
+        {
+            putSaslListener(properties);
+        }
         properties.put("log.dirs", directory.resolve("kraft").toString());
         properties.put("num.partitions", "1");
         properties.put("offsets.topic.replication.factor", "1");
@@ -436,6 +510,29 @@ public final class EmbeddedKafka implements AutoCloseable
         StringBuilder text = new StringBuilder("# written by io.zilla.kafka.embedded.EmbeddedKafka\n");
         properties.forEach((name, value) -> text.append(name).append('=').append(value).append('\n'));
         Files.writeString(directory.resolve("server.properties"), text.toString(), StandardCharsets.UTF_8);
+    }
+
+    private void putSaslListener(Map<String, String> properties)
+    {
+        final String listener = "SASL_PLAINTEXT://127.0.0.1:" + saslPort;
+        properties.merge("listeners", listener, (a, b) -> a + "," + b);
+        properties.merge("advertised.listeners", listener, (a, b) -> a + "," + b);
+        properties.merge("listener.security.protocol.map", "SASL_PLAINTEXT:SASL_PLAINTEXT", (a, b) -> a + "," + b);
+        final List<String> mechanisms = new ArrayList<>(scramMechanisms);
+        if (!plainUsers.isEmpty())
+        {
+            mechanisms.add(0, "PLAIN");
+            final StringBuilder jaas = new StringBuilder("org.apache.kafka.common.security.plain.PlainLoginModule required");
+            plainUsers.forEach((name, password) -> jaas.append(" user_").append(name).append("=\"").append(password)
+                .append('"'));
+            properties.put("listener.name.sasl_plaintext.plain.sasl.jaas.config", jaas.append(';').toString());
+        }
+        for (String mechanism : scramMechanisms)
+        {
+            properties.put("listener.name.sasl_plaintext." + mechanism.toLowerCase(Locale.ROOT)
+                + ".sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required;");
+        }
+        properties.put("sasl.enabled.mechanisms", String.join(",", mechanisms));
     }
 
     private void writeLoggingConfig() throws IOException
@@ -457,8 +554,14 @@ public final class EmbeddedKafka implements AutoCloseable
     private void format() throws IOException
     {
         Path formatLog = directory.resolve("format.log");
-        Process format = new ProcessBuilder(command(STORAGE_TOOL, "format", "-t", Uuid.randomUuid().toString(),
-                "-c", directory.resolve("server.properties").toString()))
+        final List<String> arguments = new ArrayList<>(List.of("format", "-t", Uuid.randomUuid().toString(),
+            "-c", directory.resolve("server.properties").toString()));
+        for (String credential : scramCredentials)
+        {
+            arguments.add("--add-scram");
+            arguments.add(credential);
+        }
+        Process format = new ProcessBuilder(command(STORAGE_TOOL, arguments.toArray(String[]::new)))
             .directory(directory.toFile())
             .redirectErrorStream(true)
             .redirectOutput(formatLog.toFile())
