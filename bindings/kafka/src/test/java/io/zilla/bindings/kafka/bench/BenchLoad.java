@@ -95,7 +95,7 @@ final class BenchLoad implements AutoCloseable
         producerConfig.put(ProducerConfig.ACKS_CONFIG, "all");
         producerConfig.put(ProducerConfig.LINGER_MS_CONFIG, lingerMs);
         producerConfig.put(ProducerConfig.BATCH_SIZE_CONFIG, batchSize);
-        producerConfig.put(ProducerConfig.CLIENT_ID_CONFIG, "bench-producer-" + topic);
+        producerConfig.put(ProducerConfig.CLIENT_ID_CONFIG, producerClientId());
         producerConfig.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         producerConfig.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         this.producer = new KafkaProducer<>(producerConfig);
@@ -105,7 +105,7 @@ final class BenchLoad implements AutoCloseable
         consumerConfig.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 1);
         consumerConfig.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         consumerConfig.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        consumerConfig.put(ConsumerConfig.CLIENT_ID_CONFIG, "bench-consumer-" + topic);
+        consumerConfig.put(ConsumerConfig.CLIENT_ID_CONFIG, consumerClientId());
         consumerConfig.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         consumerConfig.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         this.consumer = new KafkaConsumer<>(consumerConfig);
@@ -175,6 +175,16 @@ final class BenchLoad implements AutoCloseable
         {
             Thread.currentThread().interrupt();
         }
+    }
+
+    String producerClientId()
+    {
+        return "bench-producer-" + topic;
+    }
+
+    String consumerClientId()
+    {
+        return "bench-consumer-" + topic;
     }
 
     long sent()

@@ -300,7 +300,9 @@ public final class KafkaProxyBench
                 load.endToEndFromIntended(), proxied ? after.workers.minus(before.workers) : ThreadStats.NONE,
                 proxied ? after.north.minus(before.north) : TcpTraffic.NONE,
                 proxied ? after.south.minus(before.south) : TcpTraffic.NONE,
-                after.brokerCpuNanos - before.brokerCpuNanos, after.gcs - before.gcs, after.steal.percentSince(before.steal));
+                after.brokerCpuNanos - before.brokerCpuNanos,
+                after.clients.minus(before.clients).withoutWorkers(proxied ? after.workers.minus(before.workers).cpuNanos() : 0L),
+                after.gcs - before.gcs, after.steal.percentSince(before.steal));
         }
         finally
         {
@@ -319,7 +321,9 @@ public final class KafkaProxyBench
         final TcpTraffic north = zilla.tcpTraffic(ZillaKafkaProxy.NORTH);
         final TcpTraffic south = zilla.tcpTraffic(ZillaKafkaProxy.SOUTH);
         final long brokerCpu = kafka.process().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
-        return new Snapshot(nanos, workerStats, sent, acked, consumed, north, south, brokerCpu, gcCount(), CpuSteal.now());
+        final ClientStats clients = ClientStats.now(load.producerClientId(), load.consumerClientId());
+        return new Snapshot(nanos, workerStats, sent, acked, consumed, north, south, brokerCpu, clients, gcCount(),
+            CpuSteal.now());
     }
 
     private Summary summarize(List<Run> runs)
@@ -416,6 +420,12 @@ public final class KafkaProxyBench
         row("zilla bytes per socket read, broker side", direct, proxied, t -> t.south.bytesPerRead(), "%,.0f");
         row("zilla bytes per socket write, broker side", direct, proxied, t -> t.south.bytesPerWrite(), "%,.0f");
         row("broker CPU (% of a core)", direct, proxied, t -> 100.0 * t.brokerCpuNanos / t.nanos, "%.1f");
+        row("broker CPU per message (µs)", direct, proxied, t -> t.brokerCpuNanos / 1e3 / t.acked, "%.2f");
+        row("clients' CPU, the bench JVM but zilla (% of a core)", direct, proxied,
+            t -> 100.0 * t.clients.cpuNanos() / t.nanos, "%.1f");
+        row("clients' CPU per message (µs)", direct, proxied, t -> t.clients.cpuNanos() / 1e3 / t.acked, "%.2f");
+        row("records per produce request", direct, proxied, t -> (double) t.acked / t.clients.produceRequests(), "%,.1f");
+        row("records per fetch", direct, proxied, t -> (double) t.consumed / t.clients.fetches(), "%,.1f");
         row("GCs while measuring (bench JVM)", direct, proxied, t -> (double) t.gcs, "%.0f");
         row("host CPU steal, highest round (%)", direct, proxied, t -> t.highestSteal, "%.1f");
         row("errors", direct, proxied, t -> (double) t.errors, "%.0f");
@@ -521,6 +531,9 @@ public final class KafkaProxyBench
         fields.put("zilla_broker_side_socket_reads", t.south.reads());
         fields.put("zilla_broker_side_socket_writes", t.south.writes());
         fields.put("broker_cpu_s", t.brokerCpuNanos / 1e9);
+        fields.put("client_cpu_s", t.clients.cpuNanos() / 1e9);
+        fields.put("produce_requests", t.clients.produceRequests());
+        fields.put("fetches", t.clients.fetches());
         fields.put("gcs", t.gcs);
         fields.put("host_cpu_steal_highest_round_percent", t.highestSteal);
         fields.put("errors", t.errors);
@@ -628,7 +641,7 @@ public final class KafkaProxyBench
 
     /** What was counted at one instant of a run. */
     private record Snapshot(long nanos, ThreadStats workers, long sent, long acked, long consumed, TcpTraffic north,
-        TcpTraffic south, long brokerCpuNanos, long gcs, CpuSteal steal)
+        TcpTraffic south, long brokerCpuNanos, ClientStats clients, long gcs, CpuSteal steal)
     {
     }
 
@@ -641,6 +654,7 @@ public final class KafkaProxyBench
     record Run(String mode, int round, String target, String topic, int size, long nanos, long sent, long acked, long consumed,
         long errors, String firstError, Histogram publish, Histogram publishFromIntended, Histogram endToEnd,
         Histogram endToEndFromIntended, ThreadStats workers, TcpTraffic north, TcpTraffic south, long brokerCpuNanos,
+        ClientStats clients,
         long gcs, double stealPercent)
     {
         Total toTotal()
@@ -691,6 +705,7 @@ public final class KafkaProxyBench
         private TcpTraffic north = TcpTraffic.NONE;
         private TcpTraffic south = TcpTraffic.NONE;
         private long brokerCpuNanos;
+        private ClientStats clients = ClientStats.NONE;
         private double highestSteal;
         private long gcs;
         private double slowest = Double.MAX_VALUE;
@@ -712,6 +727,7 @@ public final class KafkaProxyBench
             north = north.plus(run.north);
             south = south.plus(run.south);
             brokerCpuNanos += run.brokerCpuNanos;
+            clients = clients.plus(run.clients);
             highestSteal = Double.isNaN(run.stealPercent) ? highestSteal : Math.max(highestSteal, run.stealPercent);
             gcs += run.gcs;
             final double runRate = run.acked * 1e9 / run.nanos;
