@@ -30,6 +30,9 @@ public final class ZillaKafkaProxy implements AutoCloseable
     static final String NORTH = "north_tcp_server";
     static final String SOUTH = "south_tcp_client";
 
+    // an experiment's switch: Nagle on zilla's sockets (-Dkafka.bench.tcp.nodelay=false), as a socat relay has by default
+    private static final boolean NODELAY = Boolean.parseBoolean(System.getProperty("kafka.bench.tcp.nodelay", "true"));
+
     private final Path directory;
     private final Engine engine;
     private final int bootstrapPort;
@@ -48,6 +51,7 @@ public final class ZillaKafkaProxy implements AutoCloseable
             "    kind: server",
             "    options:",
             "      host: " + HOST,
+            "      nodelay: " + NODELAY,
             "      port:",
             "        - " + bootstrapPort,
             "        - " + nodePort,
@@ -67,6 +71,8 @@ public final class ZillaKafkaProxy implements AutoCloseable
             "  " + SOUTH + ":",
             "    type: tcp",
             "    kind: client",
+            "    options:",
+            "      nodelay: " + NODELAY,
             "");
         this.directory = Files.createTempDirectory("zilla-kafka-bench-");
         final EngineConfiguration configuration = new EngineConfiguration()
