@@ -40,7 +40,8 @@ public final class DecodedRecord
         if (recordLimit >= 0)
         {
             final int lengthLimit = Varints.limit32(buffer, position, limit);
-            if (lengthLimit + (long) recordRO.length() != recordLimit)
+            headersOffset = Varints.limit32(buffer, recordRO.headers().offset(), recordLimit);
+            if (lengthLimit + (long) recordRO.length() != recordLimit || !headerNamesPresent())
             {
                 recordLimit = -1;
             }
@@ -49,11 +50,22 @@ public final class DecodedRecord
                 final boolean logAppendTime = (batch.attributes() & RecordBatches.LOG_APPEND_TIME_FLAG) != 0;
                 offset = batch.baseOffset() + recordRO.offsetDelta();
                 timestamp = logAppendTime ? batch.maxTimestamp() : batch.baseTimestamp() + recordRO.timestampDelta();
-                headersOffset = Varints.limit32(buffer, recordRO.headers().offset(), recordLimit);
                 rewindHeaders();
             }
         }
         return recordLimit;
+    }
+
+    private boolean headerNamesPresent()
+    {
+        // the IDL reads a size of -1 as null octets, but Kafka refuses a null header name
+        boolean present = true;
+        rewindHeaders();
+        while (present && nextHeader())
+        {
+            present = headerRO.name() != null;
+        }
+        return present;
     }
 
     /** The record's offset: the batch's base offset plus the record's offset delta. */

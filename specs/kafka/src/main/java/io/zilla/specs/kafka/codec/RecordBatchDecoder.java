@@ -88,7 +88,7 @@ public final class RecordBatchDecoder
         this.inflater = new RecordsInflater(maxRecordsLength);
     }
 
-    /** Starts reading the batches in {@code [offset, limit)} of {@code buffer}. */
+    /** Starts reading the batches in {@code [offset, limit)} of {@code buffer} ({@link #MALFORMED} when outside it). */
     public RecordBatchDecoder wrap(
         DirectBuffer buffer,
         int offset,
@@ -97,7 +97,8 @@ public final class RecordBatchDecoder
         this.buffer = buffer;
         this.position = offset;
         this.limit = limit;
-        this.error = NO_ERROR;
+        // a region outside the buffer is the caller's mistake, reported rather than thrown later
+        this.error = 0 <= offset && offset <= limit && limit <= buffer.capacity() ? NO_ERROR : MALFORMED;
         this.truncated = false;
         this.records = null;
         this.recordIndex = 0;

@@ -157,7 +157,7 @@ public final class RecordBatchEncoder
      * length (-1 null) and the value: RecordHeaderFW, and the same bytes as the items of the kafka stream extensions'
      * {@code array32<KafkaHeader>}, so a binding passes those on verbatim.
      *
-     * @return false, and the batch as it was, when the record does not fit
+     * @return false, and the batch as it was, when the record does not fit (or a length or count is negative)
      */
     public boolean append(
         long timestamp,
@@ -185,7 +185,8 @@ public final class RecordBatchEncoder
         final long recordLength = bodyLength <= Integer.MAX_VALUE
             ? sizeofVarint32((int) bodyLength) + bodyLength
             : Long.MAX_VALUE;
-        final boolean fits = buffer != null && recordLength <= recordsMaxLimit - recordsLimit;
+        final boolean valid = keyLength >= 0 && valueLength >= 0 && headersLength >= 0 && headerCount >= 0;
+        final boolean fits = buffer != null && valid && recordLength <= recordsMaxLimit - recordsLimit;
         if (fits)
         {
             final MutableDirectBuffer out = records;

@@ -40,9 +40,19 @@ final class RecordsDeflater
         {
             result = compress(compression, records, length);
         }
-        catch (IOException | RuntimeException | LinkageError ex)
+        catch (IOException | RuntimeException ex)
         {
-            // a codec's own exception (or a native codec that cannot load) must not escape to the worker
+            // a codec's own exception must not escape to the worker
+            result = FAILED;
+        }
+        catch (Error ex)
+        {
+            // nor its Errors (snappy-java's SnappyError, a native codec that cannot load: LinkageError); the JVM's
+            // own failures (out of memory...) are not ours to hide
+            if (ex instanceof VirtualMachineError)
+            {
+                throw ex;
+            }
             result = FAILED;
         }
         return result;

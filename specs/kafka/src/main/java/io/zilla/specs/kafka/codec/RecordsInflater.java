@@ -59,9 +59,19 @@ final class RecordsInflater
         {
             result = readAll(in);
         }
-        catch (IOException | RuntimeException | LinkageError ex)
+        catch (IOException | RuntimeException ex)
         {
-            // a codec's own exception (or a native codec that cannot load) must not escape to the worker
+            // a codec's own exception must not escape to the worker
+            result = CORRUPT;
+        }
+        catch (Error ex)
+        {
+            // nor its Errors: snappy-java reports corrupt input with SnappyError, a native codec that cannot load
+            // with a LinkageError; the JVM's own failures (out of memory...) are not ours to hide
+            if (ex instanceof VirtualMachineError)
+            {
+                throw ex;
+            }
             result = CORRUPT;
         }
         return result;

@@ -196,6 +196,59 @@ class RecordBatchDecoderTest
         assertFalse(trusting.nextBatch());
     }
 
+    @ParameterizedTest
+    @EnumSource(RecordCompression.class)
+    void shouldNeverThrowOnGarbledRecords(
+        RecordCompression compression)
+    {
+        // without the CRC check, whatever the codecs and the record reader make of garbled bytes must not escape
+        final RecordBatchDecoder trusting = new RecordBatchDecoder(false, 1024 * 1024);
+        final ByteBuffer batch = kafkaBatch(compression, TimestampType.CREATE_TIME, 0L, -1L, (short) -1, -1, false,
+            records(20));
+        final Random random = new Random(5);
+        int failed = 0;
+        for (int i = 0; i < 500; i++)
+        {
+            final UnsafeBuffer buffer = copy(batch);
+            for (int flips = 1 + random.nextInt(4); flips > 0; flips--)
+            {
+                final int index = RecordBatches.RECORDS_OFFSET
+                    + random.nextInt(buffer.capacity() - RecordBatches.RECORDS_OFFSET);
+                buffer.putByte(index, (byte) random.nextInt(256));
+            }
+            trusting.wrap(buffer, 0, buffer.capacity());
+            while (trusting.nextBatch())
+            {
+                while (trusting.nextRecord())
+                {
+                    final DecodedRecord record = trusting.record();
+                    while (record.nextHeader())
+                    {
+                        assertTrue(record.header().name().sizeof() >= 0);
+                    }
+                }
+            }
+            failed += trusting.error() != RecordBatchDecoder.NO_ERROR ? 1 : 0;
+        }
+        assertTrue(failed > 0);
+    }
+
+    @Test
+    void shouldRefuseANullHeaderName()
+    {
+        // varint -1 (zig-zag 1) for the name, then for the value: the IDL reads a null name, Kafka refuses it
+        final UnsafeBuffer headers = new UnsafeBuffer(new byte[] {1, 1});
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
+        final RecordBatchEncoder encoder = new RecordBatchEncoder();
+        encoder.begin(buffer, 0, buffer.capacity(), RecordCompression.NONE);
+        encoder.append(BASE_TIMESTAMP, null, 0, 0, null, 0, 0, headers, 0, 2, 1);
+        final int length = encoder.finish();
+        decoder.wrap(buffer, 0, length);
+        assertTrue(decoder.nextBatch());
+        assertFalse(decoder.nextRecord());
+        assertEquals(RecordBatchDecoder.MALFORMED, decoder.error());
+    }
+
     @Test
     void shouldRefuseAnotherMagicOrCompression()
     {
