@@ -13,8 +13,12 @@ import static io.zilla.specs.kafka.codec.RecordBatches.TRANSACTIONAL_FLAG;
 
 import java.nio.ByteOrder;
 
+import io.zilla.specs.flyweight.Array32FW;
+import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.flyweight.Varints;
 import io.zilla.specs.kafka.types.codec.RecordBatchHeaderFW;
+import io.zilla.specs.kafka.types.stream.KafkaBytesFW;
+import io.zilla.specs.kafka.types.stream.KafkaHeaderFW;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -219,6 +223,29 @@ public final class RecordBatchEncoder
             recordCount++;
         }
         return fits;
+    }
+
+    /**
+     * Appends a record as a kafka stream carries it: the key and headers of its extension (KafkaProduceDataEx,
+     * KafkaMergedProduceDataEx), whose header items are copied verbatim, and the value of its payload. A header name
+     * must not be null: Kafka refuses the batch.
+     *
+     * @param value the value, or {@code null} for Kafka's null (a tombstone)
+     * @return false, and the batch as it was, when the record does not fit
+     */
+    public boolean append(
+        long timestamp,
+        KafkaBytesFW key,
+        OctetsFW value,
+        Array32FW<KafkaHeaderFW> headers)
+    {
+        final OctetsFW keyBytes = key.value();
+        final int headersOffset = headers.offset() + Integer.BYTES;
+        return append(timestamp,
+            keyBytes == null ? null : keyBytes.buffer(), keyBytes == null ? 0 : keyBytes.offset(),
+            keyBytes == null ? 0 : keyBytes.sizeof(),
+            value == null ? null : value.buffer(), value == null ? 0 : value.offset(), value == null ? 0 : value.sizeof(),
+            headers.buffer(), headersOffset, Math.max(headers.limit() - headersOffset, 0), Math.max(headers.count(), 0));
     }
 
     /**

@@ -14,11 +14,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
 
+import io.zilla.specs.flyweight.Array32FW;
+import io.zilla.specs.flyweight.OctetsFW;
+import io.zilla.specs.kafka.types.stream.KafkaBytesFW;
+import io.zilla.specs.kafka.types.stream.KafkaHeaderFW;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.MutableRecordBatch;
@@ -168,6 +175,35 @@ class RecordBatchEncoderTest
         final List<SimpleRecord> many = records(10_000);
         final int manyLength = encode(0, compression, -1L, (short) -1, -1, false, many);
         assertRecords(many, 0L, onlyBatch(slice(buffer, 0, manyLength)));
+    }
+
+    @Test
+    void shouldEncodeARecordAsAKafkaStreamCarriesIt()
+    {
+        final UnsafeBuffer extension = new UnsafeBuffer(new byte[1024]);
+        final KafkaBytesFW key = new KafkaBytesFW.Builder().wrap(extension, 0, 64).value(RecordSamples.bytes("key")).build();
+        final KafkaBytesFW nullKey = new KafkaBytesFW.Builder().wrap(extension, 64, 128).build();
+        final Array32FW<KafkaHeaderFW> headers = new Array32FW.Builder<>(new KafkaHeaderFW.Builder(), new KafkaHeaderFW(),
+            ByteOrder.nativeOrder())
+            .wrap(extension, 128, extension.capacity())
+            .item(h -> h.name(n -> n.value(RecordSamples.bytes("trace-id"))).value(v -> v.value(RecordSamples.bytes("42"))))
+            .item(h -> h.name(n -> n.value(RecordSamples.bytes("empty"))).value(v -> { }))
+            .build();
+        final Array32FW<KafkaHeaderFW> noHeaders = new Array32FW.Builder<>(new KafkaHeaderFW.Builder(), new KafkaHeaderFW(),
+            ByteOrder.nativeOrder())
+            .wrap(extension, 512, extension.capacity())
+            .build();
+        final OctetsFW value = new OctetsFW().wrap(new UnsafeBuffer(RecordSamples.bytes("payload")), 0, 7);
+
+        assertTrue(encoder.begin(buffer, 0, buffer.capacity(), RecordCompression.ZSTD));
+        assertTrue(encoder.append(BASE_TIMESTAMP, key, value, headers));
+        assertTrue(encoder.append(BASE_TIMESTAMP + 1, nullKey, null, noHeaders));
+        final int length = encoder.finish();
+
+        assertRecords(List.of(
+            new SimpleRecord(BASE_TIMESTAMP, RecordSamples.bytes("key"), RecordSamples.bytes("payload"),
+                new Header[] {new RecordHeader("trace-id", RecordSamples.bytes("42")), new RecordHeader("empty", null)}),
+            new SimpleRecord(BASE_TIMESTAMP + 1, (byte[]) null, (byte[]) null)), 0L, onlyBatch(slice(buffer, 0, length)));
     }
 
     @Test
