@@ -147,7 +147,10 @@ public final class RecordBatchDecoder
         return error;
     }
 
-    /** Whether the bytes ended with a partial batch, which the iteration skipped. */
+    /**
+     * Whether the bytes ended with a partial batch, which the iteration skipped. When no whole batch came before it,
+     * the fetch's size limits are smaller than that batch (brokers since Fetch v3 return the first batch whole).
+     */
     public boolean truncated()
     {
         return truncated;
