@@ -1,0 +1,93 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.specs.kafka.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+
+import io.zilla.specs.kafka.types.codec.RecordHeaderFW;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+
+/** Uncompressed batches, encoded and decoded with their CRC, allocate nothing once warmed up (heap or direct buffers). */
+class RecordBatchAllocationTest
+{
+    private static final int ROUNDS = 20_000;
+    private static final int RECORDS = 10;
+
+    private final RecordBatchEncoder encoder = new RecordBatchEncoder();
+    private final RecordBatchDecoder decoder = new RecordBatchDecoder();
+    private final UnsafeBuffer key = new UnsafeBuffer(RecordSamples.bytes("key"));
+    private final UnsafeBuffer value = new UnsafeBuffer(new byte[100]);
+    private final UnsafeBuffer headers = new UnsafeBuffer(new byte[64]);
+    private int headersLength;
+
+    @Test
+    void shouldEncodeAndDecodeWithoutAllocatingOnHeap()
+    {
+        assertNoAllocation(new UnsafeBuffer(new byte[64 * 1024]));
+    }
+
+    @Test
+    void shouldEncodeAndDecodeWithoutAllocatingOffHeap()
+    {
+        assertNoAllocation(new UnsafeBuffer(ByteBuffer.allocateDirect(64 * 1024)));
+    }
+
+    private void assertNoAllocation(
+        UnsafeBuffer buffer)
+    {
+        headersLength = new RecordHeaderFW.Builder().wrap(headers, 0, headers.capacity())
+            .name(RecordSamples.bytes("trace"))
+            .value(RecordSamples.bytes("abc"))
+            .build()
+            .limit();
+        final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+        long sum = rounds(buffer);
+        final long before = threads.getCurrentThreadAllocatedBytes();
+        sum += rounds(buffer);
+        final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+
+        // each record: its offset delta, key length 3, value length 100, one header of 5 + 3 bytes
+        assertEquals(2L * ROUNDS * (RECORDS * (RECORDS - 1) / 2 + RECORDS * (3 + 100 + 8)), sum);
+        // a little slack for the measurement itself, far below one byte per round
+        assertEquals(0, allocated / ROUNDS, "bytes allocated per round");
+    }
+
+    private long rounds(
+        UnsafeBuffer buffer)
+    {
+        long sum = 0;
+        for (int round = 0; round < ROUNDS; round++)
+        {
+            encoder.begin(buffer, 0, buffer.capacity(), RecordCompression.NONE, 7L, (short) 1, round, false);
+            for (int i = 0; i < RECORDS; i++)
+            {
+                encoder.append(1_000L + i, key, 0, key.capacity(), value, 0, value.capacity(), headers, 0, headersLength, 1);
+            }
+            final int length = encoder.finish();
+            assertTrue(length > 0);
+
+            decoder.wrap(buffer, 0, length);
+            while (decoder.nextBatch())
+            {
+                while (decoder.nextRecord())
+                {
+                    final DecodedRecord record = decoder.record();
+                    sum += record.offset() - decoder.baseOffset();
+                    sum += record.key().sizeof() + record.value().sizeof();
+                    while (record.nextHeader())
+                    {
+                        sum += record.header().name().sizeof() + record.header().value().sizeof();
+                    }
+                }
+            }
+        }
+        return sum;
+    }
+}
