@@ -163,12 +163,6 @@ final class KafkaClientConnection
         }
     }
 
-    /** Forgets a request that no longer wants its response (its stream closed): a response that comes is dropped. */
-    void cancel(KafkaClientRequest request)
-    {
-        queued.remove(request);
-    }
-
     void close(long traceId)
     {
         fail(KafkaClientRequest.NETWORK_EXCEPTION, traceId);
@@ -176,6 +170,12 @@ final class KafkaClientConnection
 
     private void onNetMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
     {
+        final long streamId = pool.frameRO.wrap(buffer, index, index + length).streamId();
+        if (streamId != initialId && streamId != replyId)
+        {
+            // a late frame of the tcp stream to a bootstrap server that did not answer: that stream is gone
+            return;
+        }
         switch (msgTypeId)
         {
             case BeginFW.TYPE_ID -> onNetBegin(pool.beginRO.wrap(buffer, index, index + length));

@@ -16,6 +16,7 @@ import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
+import io.zilla.specs.core.types.stream.FrameFW;
 import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.kafka.codec.BrokerAddress;
@@ -58,6 +59,7 @@ final class KafkaClientConnectionPool
 
     private static final int TCP_TYPE_ID = "tcp".hashCode();
 
+    final FrameFW frameRO = new FrameFW();
     final BeginFW beginRO = new BeginFW();
     final DataFW dataRO = new DataFW();
     final EndFW endRO = new EndFW();
@@ -130,12 +132,6 @@ final class KafkaClientConnectionPool
             }
         }
         return connection;
-    }
-
-    /** How many connections are open now. */
-    int size()
-    {
-        return connections.size();
     }
 
     void close(long traceId)

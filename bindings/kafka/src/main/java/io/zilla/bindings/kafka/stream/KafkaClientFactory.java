@@ -82,12 +82,6 @@ public final class KafkaClientFactory implements BindingHandler
         return receiver;
     }
 
-    /** The broker connections of this binding on this worker, for the counters of tests and of later capabilities. */
-    int connections()
-    {
-        return pool != null ? pool.size() : 0;
-    }
-
     void close()
     {
         final long traceId = context.supplyTraceId();

@@ -46,6 +46,9 @@ final class KafkaClientMetaFactory
     private static final DirectBuffer EMPTY = new UnsafeBuffer(new byte[0]);
 
     private final BeginFW beginRO = new BeginFW();
+    private final EndFW endRO = new EndFW();
+    private final AbortFW abortRO = new AbortFW();
+    private final ResetFW resetRO = new ResetFW();
     private final WindowFW windowRO = new WindowFW();
     private final SignalFW signalRO = new SignalFW();
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
@@ -53,7 +56,6 @@ final class KafkaClientMetaFactory
     private final KafkaResetExFW.Builder resetExRW = new KafkaResetExFW.Builder();
     private final MutableDirectBuffer extensionBuffer;
 
-    private final EngineContext context;
     private final StreamFrames frames;
     private final KafkaClientMetadata metadata;
     private final Signaler signaler;
@@ -62,7 +64,6 @@ final class KafkaClientMetaFactory
 
     KafkaClientMetaFactory(EngineContext context, StreamFrames frames, KafkaClientMetadata metadata, long maxAge)
     {
-        this.context = context;
         this.frames = frames;
         this.metadata = metadata;
         this.signaler = context.signaler();
@@ -143,10 +144,10 @@ final class KafkaClientMetaFactory
             switch (msgTypeId)
             {
                 case BeginFW.TYPE_ID -> onAppBegin(beginRO.wrap(buffer, index, index + length));
-                case EndFW.TYPE_ID -> onAppEnd(buffer, index, length);
-                case AbortFW.TYPE_ID -> onAppAbort(buffer, index, length);
+                case EndFW.TYPE_ID -> onAppEnd(endRO.wrap(buffer, index, index + length));
+                case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
                 case WindowFW.TYPE_ID -> onAppWindow(windowRO.wrap(buffer, index, index + length));
-                case ResetFW.TYPE_ID -> onAppReset(buffer, index, length);
+                case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
                 case SignalFW.TYPE_ID -> onSignal(signalRO.wrap(buffer, index, index + length));
                 default ->
                 {
@@ -173,10 +174,11 @@ final class KafkaClientMetaFactory
             }
         }
 
-        private void onAppEnd(DirectBuffer buffer, int index, int length)
+        private void onAppEnd(EndFW end)
         {
             initialClosed = true;
-            final long traceId = context.supplyTraceId();
+            final long traceId = end.traceId();
+            // an End before the topic was known: the reply begins only to end
             if (!replyBegun)
             {
                 doReplyBegin(traceId);
@@ -185,17 +187,17 @@ final class KafkaClientMetaFactory
             cleanup();
         }
 
-        private void onAppAbort(DirectBuffer buffer, int index, int length)
+        private void onAppAbort(AbortFW abort)
         {
             initialClosed = true;
-            doReplyAbort(context.supplyTraceId());
+            doReplyAbort(abort.traceId());
             cleanup();
         }
 
-        private void onAppReset(DirectBuffer buffer, int index, int length)
+        private void onAppReset(ResetFW reset)
         {
             replyClosed = true;
-            doReset(context.supplyTraceId(), KafkaClientTopic.NONE);
+            doReset(reset.traceId(), KafkaClientTopic.NONE);
             cleanup();
         }
 
