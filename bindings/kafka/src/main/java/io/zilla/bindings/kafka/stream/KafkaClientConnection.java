@@ -197,6 +197,8 @@ final class KafkaClientConnection
         replySeq = begin.sequence();
         replyAck = begin.acknowledge();
         doNetReplyWindow(begin.traceId(), true);
+        // the tcp client may have given credit before it began its reply
+        flush(begin.traceId());
     }
 
     private void onNetWindow(WindowFW window)

@@ -218,13 +218,10 @@ final class KafkaClientMetaFactory
                 {
                     metadata.refresh(name, signal.traceId());
                 }
-                else
+                else if (!metadata.refreshIfOlder(topic, maxAge, signal.traceId()) && timerId == Signaler.NO_CANCEL_ID)
                 {
-                    metadata.refreshIfOlder(topic, maxAge, signal.traceId());
-                    if (timerId == Signaler.NO_CANCEL_ID)
-                    {
-                        scheduleRefresh(signal.traceId());
-                    }
+                    // another stream of the topic refreshed it meanwhile: wait for its next due time
+                    scheduleRefresh(signal.traceId());
                 }
             }
         }

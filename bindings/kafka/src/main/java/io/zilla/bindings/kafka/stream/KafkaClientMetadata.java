@@ -94,13 +94,21 @@ final class KafkaClientMetadata implements KafkaClientRequest
         request(traceId);
     }
 
-    /** Asks about the topic again if its last answer is at least {@code maxAge} ms old. */
-    void refreshIfOlder(KafkaClientTopic topic, long maxAge, long traceId)
+    /**
+     * Asks about the topic again if its last answer is at least {@code maxAge} ms old, unless that is under way.
+     *
+     * @return whether an answer is coming: every listener of the topic hears it
+     */
+    boolean refreshIfOlder(KafkaClientTopic topic, long maxAge, long traceId)
     {
-        if (clock.getAsLong() - topic.updatedAt() >= maxAge)
+        final String name = topic.name();
+        final boolean asking = requested.contains(name) || wanted.contains(name);
+        final boolean stale = clock.getAsLong() - topic.updatedAt() >= maxAge;
+        if (stale && !asking)
         {
-            refresh(topic.name(), traceId);
+            refresh(name, traceId);
         }
+        return stale || asking;
     }
 
     private void request(long traceId)
