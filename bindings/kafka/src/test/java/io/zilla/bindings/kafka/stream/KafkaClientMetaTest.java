@@ -13,6 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -105,6 +107,28 @@ class KafkaClientMetaTest
         assertEquals(2, metaData(three).get(0).size());
         assertEquals(1, counter(engine.directory(), "tcp_client", "connections.opened"), "one control connection");
         assertEquals(1, counter(engine.directory(), "kafka_client", "connections.opened"));
+    }
+
+    @Test
+    void shouldBootstrapFromTheFirstServerThatAnswers(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.create(1);
+        final int deadPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            deadPort = socket.getLocalPort();
+        }
+        engine.env("DEAD_SERVER", "127.0.0.1:" + deadPort)
+            .env("KAFKA_BOOTSTRAP", kafka.bootstrapServers())
+            .start("client.failover.yaml");
+
+        final TestStream stream = TestBinding.client("app").open(metaBeginEx(topic));
+        stream.await(WAIT, () -> !metaData(stream).isEmpty());
+
+        assertEquals(1, metaData(stream).get(0).size());
+        assertEquals(1, counter(engine.directory(), "tcp_client", "connections.failed"), "the dead server was tried first");
+        assertEquals(1, counter(engine.directory(), "tcp_client", "connections.opened"));
+        stream.await(WAIT, () -> engine.events().stream().anyMatch(e -> e.event().equals("kafka.connection.failed")));
     }
 
     @Test
