@@ -15,6 +15,7 @@ import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
+import io.zilla.specs.core.types.stream.FlushFW;
 import io.zilla.specs.core.types.stream.FrameFW;
 import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
@@ -36,6 +37,11 @@ public final class TestStream
     private final MutableDirectBuffer writeBuffer = new UnsafeBuffer(new byte[CREDIT + 1024]);
     private final FrameFW frameRO = new FrameFW();
     private final DataFW dataRO = new DataFW();
+    private final BeginFW beginRO = new BeginFW();
+    private final EndFW endRO = new EndFW();
+    private final AbortFW abortRO = new AbortFW();
+    private final FlushFW flushRO = new FlushFW();
+    private final ResetFW resetRO = new ResetFW();
     private final WindowFW windowRO = new WindowFW();
     private final BeginFW.Builder beginRW = new BeginFW.Builder();
     private final StreamFrames streamFrames = new StreamFrames(writeBuffer);
@@ -51,6 +57,7 @@ public final class TestStream
     private MessageConsumer target;
 
     private final List<String> frames = new ArrayList<>();
+    private final List<byte[]> extensions = new ArrayList<>();
     private final ByteArrayOutputStream received = new ByteArrayOutputStream();
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
     private boolean endPending;
@@ -88,6 +95,15 @@ public final class TestStream
     public synchronized List<String> frames()
     {
         return List.copyOf(frames);
+    }
+
+    /**
+     * The extension of each frame in {@link #frames()}, at the same index: its bytes (from the type id on), or an
+     * empty array when the frame has none or is of a type without one (Window).
+     */
+    public synchronized List<byte[]> extensions()
+    {
+        return List.copyOf(extensions);
     }
 
     public synchronized byte[] received()
@@ -176,6 +192,7 @@ public final class TestStream
     {
         final FrameFW frame = frameRO.wrap(buffer, index, index + length);
         frames.add(name(msgTypeId) + " 0x" + Long.toHexString(frame.streamId()));
+        extensions.add(bytes(extension(msgTypeId, buffer, index, length)));
         switch (msgTypeId)
         {
             case BeginFW.TYPE_ID ->
@@ -258,6 +275,30 @@ public final class TestStream
         }
     }
 
+    private OctetsFW extension(int msgTypeId, DirectBuffer buffer, int index, int length)
+    {
+        return switch (msgTypeId)
+        {
+            case BeginFW.TYPE_ID -> beginRO.wrap(buffer, index, index + length).extension();
+            case DataFW.TYPE_ID -> dataRO.wrap(buffer, index, index + length).extension();
+            case EndFW.TYPE_ID -> endRO.wrap(buffer, index, index + length).extension();
+            case AbortFW.TYPE_ID -> abortRO.wrap(buffer, index, index + length).extension();
+            case FlushFW.TYPE_ID -> flushRO.wrap(buffer, index, index + length).extension();
+            case ResetFW.TYPE_ID -> resetRO.wrap(buffer, index, index + length).extension();
+            default -> null;
+        };
+    }
+
+    private static byte[] bytes(OctetsFW octets)
+    {
+        final byte[] bytes = new byte[octets != null ? octets.sizeof() : 0];
+        if (octets != null)
+        {
+            octets.buffer().getBytes(octets.offset(), bytes);
+        }
+        return bytes;
+    }
+
     private static String name(int msgTypeId)
     {
         return switch (msgTypeId)
@@ -268,6 +309,7 @@ public final class TestStream
             case AbortFW.TYPE_ID -> "ABORT";
             case WindowFW.TYPE_ID -> "WINDOW";
             case ResetFW.TYPE_ID -> "RESET";
+            case FlushFW.TYPE_ID -> "FLUSH";
             default -> "0x" + Integer.toHexString(msgTypeId);
         };
     }

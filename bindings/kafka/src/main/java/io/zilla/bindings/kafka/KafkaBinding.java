@@ -13,8 +13,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.zilla.bindings.kafka.config.KafkaClientOptionsConfig;
 import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
+import io.zilla.bindings.kafka.config.KafkaSaslConfig;
 import io.zilla.bindings.kafka.stream.KafkaBindingContext;
+import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingContext;
 import io.zilla.engine.binding.EngineContext;
@@ -22,13 +25,28 @@ import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.OptionsConfig;
 import io.zilla.specs.kafka.codec.BrokerAddress;
 
-/** The kafka binding type: kind {@code proxy} only, see docs/bindings/kafka.md. */
+/** The kafka binding type: kinds {@code proxy} and {@code client}, see docs/bindings/kafka.md. */
 public final class KafkaBinding implements Binding
 {
     public static final String NAME = "kafka";
 
+    /** The type id that tags kafka's frame extensions (core::stream::Extension.typeId). */
+    public static final int TYPE_ID = NAME.hashCode();
+
+    /** Engine property: how old a kafka client's metadata of a topic may grow before it is asked again, in ms. */
+    public static final String CLIENT_METADATA_MAX_AGE = "zilla.binding.kafka.client.metadata.max.age";
+
+    public static final int DEFAULT_CLIENT_METADATA_MAX_AGE = 300_000;
+
+    private final int metadataMaxAge;
+
     /** The real broker addresses learned from Metadata, per binding id and node id, shared by the workers. */
     private final Map<Long, Map<Integer, BrokerAddress>> brokers = new ConcurrentHashMap<>();
+
+    public KafkaBinding(EngineConfiguration configuration)
+    {
+        this.metadataMaxAge = configuration.intValue(CLIENT_METADATA_MAX_AGE, DEFAULT_CLIENT_METADATA_MAX_AGE);
+    }
 
     @Override
     public String type()
@@ -39,7 +57,7 @@ public final class KafkaBinding implements Binding
     @Override
     public Set<KindConfig> kinds()
     {
-        return Set.of(KindConfig.PROXY);
+        return Set.of(KindConfig.PROXY, KindConfig.CLIENT);
     }
 
     @Override
@@ -55,6 +73,31 @@ public final class KafkaBinding implements Binding
         {
             return null;
         }
+        return kind == KindConfig.CLIENT ? clientOptions(options) : proxyOptions(options);
+    }
+
+    @Override
+    public BindingContext supply(EngineContext context)
+    {
+        return new KafkaBindingContext(context, this::brokers, metadataMaxAge);
+    }
+
+    private static KafkaClientOptionsConfig clientOptions(JsonNode options)
+    {
+        final List<String> servers = new ArrayList<>();
+        for (JsonNode server : options.path("servers"))
+        {
+            servers.add(server.asText());
+        }
+        final JsonNode sasl = options.path("sasl");
+        final KafkaSaslConfig saslConfig = sasl.isObject()
+            ? new KafkaSaslConfig(sasl.path("mechanism").asText(), sasl.path("username").asText(), sasl.path("password").asText())
+            : null;
+        return new KafkaClientOptionsConfig(servers, saslConfig);
+    }
+
+    private static KafkaOptionsConfig proxyOptions(JsonNode options)
+    {
         final List<String> bootstrap = new ArrayList<>();
         for (JsonNode server : options.path("bootstrap"))
         {
@@ -69,12 +112,6 @@ public final class KafkaBinding implements Binding
         }
         return new KafkaOptionsConfig(bootstrap, advertise.path("host").asText("localhost"),
             advertise.path("bootstrap_port").asInt(0), ports);
-    }
-
-    @Override
-    public BindingContext supply(EngineContext context)
-    {
-        return new KafkaBindingContext(context, this::brokers);
     }
 
     private Map<Integer, BrokerAddress> brokers(long bindingId)

@@ -19,6 +19,6 @@ public final class KafkaBindingFactory implements BindingFactorySpi
     @Override
     public Binding create(EngineConfiguration configuration)
     {
-        return new KafkaBinding();
+        return new KafkaBinding(configuration);
     }
 }

@@ -10,37 +10,57 @@ import io.zilla.engine.binding.BindingContext;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.config.BindingConfig;
+import io.zilla.engine.config.KindConfig;
 import io.zilla.specs.kafka.codec.BrokerAddress;
 import org.agrona.collections.Long2ObjectHashMap;
 
-/** The kafka bindings of one worker: a proxy factory per binding. */
+/** The kafka bindings of one worker: a proxy factory or a client factory per binding. */
 public final class KafkaBindingContext implements BindingContext
 {
     private final EngineContext context;
     private final LongFunction<Map<Integer, BrokerAddress>> brokers;
-    private final Long2ObjectHashMap<KafkaProxyFactory> factories = new Long2ObjectHashMap<>();
+    private final int metadataMaxAge;
+    private final Long2ObjectHashMap<KafkaProxyFactory> proxies = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<KafkaClientFactory> clients = new Long2ObjectHashMap<>();
 
-    public KafkaBindingContext(EngineContext context, LongFunction<Map<Integer, BrokerAddress>> brokers)
+    public KafkaBindingContext(EngineContext context, LongFunction<Map<Integer, BrokerAddress>> brokers, int metadataMaxAge)
     {
         this.context = context;
         this.brokers = brokers;
+        this.metadataMaxAge = metadataMaxAge;
     }
 
     @Override
     public BindingHandler attach(BindingConfig binding)
     {
-        final KafkaProxyFactory factory = new KafkaProxyFactory(context, binding, brokers.apply(binding.id()));
-        factories.put(binding.id(), factory);
-        return factory;
+        final BindingHandler handler;
+        if (binding.kind() == KindConfig.CLIENT)
+        {
+            final KafkaClientFactory factory = new KafkaClientFactory(context, binding, metadataMaxAge);
+            clients.put(binding.id(), factory);
+            handler = factory;
+        }
+        else
+        {
+            final KafkaProxyFactory factory = new KafkaProxyFactory(context, binding, brokers.apply(binding.id()));
+            proxies.put(binding.id(), factory);
+            handler = factory;
+        }
+        return handler;
     }
 
     @Override
     public void detach(BindingConfig binding)
     {
-        final KafkaProxyFactory factory = factories.remove(binding.id());
-        if (factory != null)
+        final KafkaProxyFactory proxy = proxies.remove(binding.id());
+        if (proxy != null)
         {
-            factory.close();
+            proxy.close();
+        }
+        final KafkaClientFactory client = clients.remove(binding.id());
+        if (client != null)
+        {
+            client.close();
         }
     }
 }

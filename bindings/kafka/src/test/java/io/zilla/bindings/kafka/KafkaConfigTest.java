@@ -1,0 +1,190 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import io.zilla.bindings.kafka.config.KafkaClientOptionsConfig;
+import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
+import io.zilla.bindings.tcp.TcpBindingFactory;
+import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.binding.Binding;
+import io.zilla.engine.config.BindingConfig;
+import io.zilla.engine.config.ConfigError;
+import io.zilla.engine.config.ConfigException;
+import io.zilla.engine.config.ConfigReader;
+import io.zilla.engine.config.KindConfig;
+import io.zilla.engine.config.NamespaceConfig;
+import org.junit.jupiter.api.Test;
+
+/** kafka's part of zilla.yaml, read by the engine's config reader: kind proxy and kind client, each with its options. */
+class KafkaConfigTest
+{
+    private final ConfigReader reader;
+
+    KafkaConfigTest()
+    {
+        final EngineConfiguration configuration = new EngineConfiguration();
+        final Map<String, Binding> bindings = Map.of(
+            "kafka", new KafkaBindingFactory().create(configuration),
+            "tcp", new TcpBindingFactory().create(configuration));
+        this.reader = new ConfigReader(bindings, name -> null);
+    }
+
+    @Test
+    void shouldBindClientOptions()
+    {
+        final NamespaceConfig config = reader.read("zilla.yaml", """
+            ---
+            name: test
+            bindings:
+              kafka_client:
+                type: kafka
+                kind: client
+                options:
+                  servers:
+                    - broker1.internal:9092
+                    - broker2.internal:9092
+                  sasl:
+                    mechanism: scram-sha-256
+                    username: alice
+                    password: secret
+                exit: tcp_client
+              tcp_client:
+                type: tcp
+                kind: client
+            """, 1);
+
+        final BindingConfig client = config.binding("kafka_client");
+        assertEquals(KindConfig.CLIENT, client.kind());
+        final KafkaClientOptionsConfig options = (KafkaClientOptionsConfig) client.options();
+        assertEquals(List.of("broker1.internal:9092", "broker2.internal:9092"), options.servers());
+        assertEquals("scram-sha-256", options.sasl().mechanism());
+        assertEquals("SCRAM-SHA-256", options.sasl().kafkaMechanism());
+        assertEquals("alice", options.sasl().username());
+        assertEquals("secret", options.sasl().password());
+        assertFalse(options.sasl().toString().contains("secret"), "a password is never printed");
+    }
+
+    @Test
+    void shouldBindClientOptionsWithoutSasl()
+    {
+        final NamespaceConfig config = reader.read("zilla.yaml", """
+            ---
+            name: test
+            bindings:
+              kafka_client:
+                type: kafka
+                kind: client
+                options:
+                  servers: [ "localhost:9092" ]
+                exit: tcp_client
+              tcp_client:
+                type: tcp
+                kind: client
+            """, 1);
+
+        final KafkaClientOptionsConfig options = (KafkaClientOptionsConfig) config.binding("kafka_client").options();
+        assertEquals(List.of("localhost:9092"), options.servers());
+        assertNull(options.sasl());
+    }
+
+    @Test
+    void shouldKeepBindingProxyOptions()
+    {
+        final NamespaceConfig config = reader.read("zilla.yaml", """
+            ---
+            name: test
+            bindings:
+              kafka_proxy:
+                type: kafka
+                kind: proxy
+                options:
+                  bootstrap: [ "localhost:9092" ]
+                  advertise:
+                    host: localhost
+                    bootstrap_port: 19092
+                    ports:
+                      "1": 19093
+                exit: tcp_client
+              tcp_client:
+                type: tcp
+                kind: client
+            """, 1);
+
+        final KafkaOptionsConfig options = (KafkaOptionsConfig) config.binding("kafka_proxy").options();
+        assertEquals(List.of("localhost:9092"), options.bootstrap());
+        assertEquals(19093, options.ports().get(1));
+    }
+
+    @Test
+    void shouldReportInvalidClientOptionsWithLineColumnAndPath()
+    {
+        final List<ConfigError> errors = errors("""
+            ---
+            name: test
+            bindings:
+              kafka_client:
+                type: kafka
+                kind: client
+                options:
+                  servers:
+                    - localhost
+                  sasl:
+                    mechanism: gssapi
+                    username: alice
+                    password: secret
+                exit: tcp_client
+              tcp_client:
+                type: tcp
+                kind: client
+            """);
+
+        assertEquals(2, errors.size(), errors.toString());
+        assertEquals("bindings.kafka_client.options.servers[0]", errors.get(0).path(), errors.toString());
+        assertEquals(9, errors.get(0).line(), errors.toString());
+        assertTrue(errors.get(0).column() > 1, errors.toString());
+        assertEquals("bindings.kafka_client.options.sasl.mechanism", errors.get(1).path(), errors.toString());
+        assertEquals(11, errors.get(1).line(), errors.toString());
+    }
+
+    @Test
+    void shouldRefuseProxyOptionsOnAClientAndMissingServers()
+    {
+        final List<ConfigError> errors = errors("""
+            ---
+            name: test
+            bindings:
+              kafka_client:
+                type: kafka
+                kind: client
+                options:
+                  bootstrap: [ "localhost:9092" ]
+                exit: tcp_client
+              tcp_client:
+                type: tcp
+                kind: client
+            """);
+
+        assertEquals(2, errors.size(), errors.toString());
+        assertTrue(errors.stream().allMatch(e -> e.path().equals("bindings.kafka_client.options")), errors.toString());
+        assertTrue(errors.get(0).message().contains("servers"), errors.toString());
+        assertEquals(7, errors.get(0).line(), errors.toString());
+        assertTrue(errors.get(1).message().contains("bootstrap"), errors.toString());
+        assertEquals(8, errors.get(1).line(), errors.toString());
+        assertEquals(7, errors.get(1).column(), errors.toString());
+    }
+
+    private List<ConfigError> errors(String yaml)
+    {
+        return assertThrows(ConfigException.class, () -> reader.read("zilla.yaml", yaml, 1)).errors();
+    }
+}
