@@ -3,13 +3,10 @@
  */
 package io.zilla.bindings.kafka.stream;
 
-import java.nio.ByteBuffer;
-
+import io.zilla.specs.kafka.codec.ControlMessageCodec;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.apache.kafka.common.protocol.ApiMessage;
-import org.apache.kafka.common.protocol.ByteBufferAccessor;
-import org.apache.kafka.common.protocol.ObjectSerializationCache;
 import org.apache.kafka.common.protocol.Readable;
 
 /**
@@ -26,9 +23,7 @@ final class KafkaControlMessages
     /** A heap copy of a body, for a kafka-clients reader, such as {@code new MetadataResponseData(readable, version)}. */
     static Readable readable(DirectBuffer buffer, int offset, int limit)
     {
-        final byte[] bytes = new byte[limit - offset];
-        buffer.getBytes(offset, bytes);
-        return new ByteBufferAccessor(ByteBuffer.wrap(bytes));
+        return ControlMessageCodec.reader(buffer, offset, limit - offset);
     }
 
     /**
@@ -38,24 +33,7 @@ final class KafkaControlMessages
      */
     static int write(ApiMessage message, short version, MutableDirectBuffer buffer, int offset, int maxLimit)
     {
-        int limit = KafkaClientRequest.ENCODE_FAILED;
-        try
-        {
-            final ObjectSerializationCache cache = new ObjectSerializationCache();
-            final int size = message.size(cache, version);
-            if (size <= maxLimit - offset)
-            {
-                final ByteBuffer out = ByteBuffer.allocate(size);
-                message.write(new ByteBufferAccessor(out), cache, version);
-                buffer.putBytes(offset, out.array(), 0, size);
-                limit = offset + size;
-            }
-        }
-        catch (RuntimeException ex)
-        {
-            // a field this version cannot carry: kafka-clients says so with an UnsupportedVersionException
-            limit = KafkaClientRequest.ENCODE_FAILED;
-        }
-        return limit;
+        final int written = ControlMessageCodec.write(message, version, buffer, offset, maxLimit);
+        return written == ControlMessageCodec.FAILED ? KafkaClientRequest.ENCODE_FAILED : offset + written;
     }
 }

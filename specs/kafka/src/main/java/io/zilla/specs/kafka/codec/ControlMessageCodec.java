@@ -12,21 +12,22 @@ import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.apache.kafka.common.protocol.ObjectSerializationCache;
 
 /**
- * Reads and writes control-plane message bodies with kafka-clients' generated message classes. These responses
- * are rare, so copying them onto the heap is acceptable (ARCHITECTURE.md section 6), and kafka-clients' own
- * serialization keeps every field, including unknown tagged fields, exactly as the broker wrote them.
+ * Reads and writes control-plane message bodies with kafka-clients' generated message classes, for the proxy's
+ * rewriters and the kafka client's requests and responses. They are rare, so copying them onto the heap is acceptable
+ * (ARCHITECTURE.md section 6), and kafka-clients' own serialization keeps every field, including unknown tagged
+ * fields, exactly as the broker wrote them.
  */
-final class ControlMessageCodec
+public final class ControlMessageCodec
 {
     /** Returned when a body cannot be read or the result does not fit. */
-    static final int FAILED = -1;
+    public static final int FAILED = -1;
 
     private ControlMessageCodec()
     {
     }
 
     /** A heap copy of the body, for kafka-clients' readers. */
-    static ByteBufferAccessor reader(
+    public static ByteBufferAccessor reader(
         DirectBuffer buffer,
         int offset,
         int length)
@@ -41,7 +42,7 @@ final class ControlMessageCodec
      *
      * @return the number of bytes written, or {@link #FAILED} when they do not fit or cannot be written
      */
-    static int write(
+    public static int write(
         ApiMessage message,
         short version,
         MutableDirectBuffer buffer,
@@ -63,7 +64,8 @@ final class ControlMessageCodec
         }
         catch (RuntimeException ex)
         {
-            // a body that reads but cannot be written back (tagged fields out of order): malformed
+            // a field this version cannot carry (UnsupportedVersionException), or a body that reads but cannot be
+            // written back (tagged fields out of order): either way nothing usable to send
             written = FAILED;
         }
         return written;
