@@ -3,10 +3,7 @@
  */
 package io.zilla.bindings.tcp.stream;
 
-import static io.zilla.engine.binding.buffer.BufferPool.NO_SLOT;
 import static java.nio.channels.SelectionKey.OP_ACCEPT;
-import static java.nio.channels.SelectionKey.OP_READ;
-import static java.nio.channels.SelectionKey.OP_WRITE;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -19,20 +16,11 @@ import java.util.List;
 import io.zilla.bindings.tcp.config.TcpOptionsConfig;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
-import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.poller.PollerKey;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.RouteConfig;
-import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
-import io.zilla.specs.core.types.stream.DataFW;
-import io.zilla.specs.core.types.stream.EndFW;
-import io.zilla.specs.core.types.stream.FlushFW;
-import io.zilla.specs.core.types.stream.ResetFW;
-import io.zilla.specs.core.types.stream.WindowFW;
-import io.zilla.specs.flyweight.OctetsFW;
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
+import io.zilla.specs.core.types.stream.SignalFW;
 import org.agrona.collections.Long2ObjectHashMap;
 
 /**
@@ -257,10 +245,11 @@ public final class TcpServerFactory extends TcpStreamFactory
                 return;
             }
 
-            final TcpServer server = new TcpServer(this, channel, route.exitId());
+            final long initialId = context.supplyInitialId(route.exitId());
+            final TcpServer server = new TcpServer(this, channel, route.exitId(), initialId);
             if (server.doAppBegin(traceId, remote, local))
             {
-                connections.put(server.initialId, server);
+                connections.put(initialId, server);
                 counters.opened.incrementRelease();
                 counters.active.incrementRelease();
             }
@@ -281,7 +270,8 @@ public final class TcpServerFactory extends TcpStreamFactory
 
         private void onConnectionClosed(TcpServer server)
         {
-            connections.remove(server.initialId);
+            // keyed by the stream's initial id: the read direction of a server's stream
+            connections.remove(server.readId);
             counters.active.decrementRelease();
             if (acceptPaused)
             {
@@ -304,536 +294,64 @@ public final class TcpServerFactory extends TcpStreamFactory
     }
 
     /**
-     * One accepted connection and its stream. initial: peer to app, read from the socket as far as the app's
-     * credit goes; reply: app to peer, written to the socket, with whatever the socket does not take at once
-     * kept in a buffer slot until it does.
+     * One accepted connection and its stream. The server opens the stream: its initial direction reads (peer to
+     * app), its reply writes (app to peer).
      */
-    private final class TcpServer
+    private final class TcpServer extends TcpConnection
     {
         private final TcpServerBinding server;
-        private final SocketChannel network;
-        private final long originId;
-        private final long routedId;
-        private final long initialId;
-        private final long replyId;
 
-        private MessageConsumer app;
-        private PollerKey networkKey;
-
-        private long initialSeq;
-        // what the last read from the socket returned: it sizes the next claim in the ring
-        private int lastRead;
-        private long initialAck;
-        private int initialMax;
-        private int initialPad;
-
-        private long replySeq;
-        private long replyAck;
-        private long replyAckSent;
-        private int replyMax;
-
-        private int state;
-        private boolean closed;
-
-        private int writeSlot = NO_SLOT;
-        private int writeSlotOffset;
-        private int writeSlotLimit;
-
-        TcpServer(TcpServerBinding server, SocketChannel network, long routedId)
+        TcpServer(TcpServerBinding server, SocketChannel network, long routedId, long initialId)
         {
+            super(TcpServerFactory.this, server.binding, server.counters, server.binding.id(), routedId, initialId,
+                TcpServerFactory.this.context.supplyReplyId(initialId));
             this.server = server;
             this.network = network;
-            this.originId = server.binding.id();
-            this.routedId = routedId;
-            this.initialId = context.supplyInitialId(routedId);
-            this.replyId = context.supplyReplyId(initialId);
+            this.connected = true;
         }
 
         private boolean doAppBegin(long traceId, InetSocketAddress remote, InetSocketAddress local)
         {
-            app = newStream(this::onAppMessage, originId, routedId, initialId, traceId, remote, local);
+            app = newStream(receiver, originId, routedId, readId, traceId, remote, local);
             if (app == null)
             {
                 return false;
             }
-            state |= TcpState.INITIAL_OPENING;
-            networkKey = context.supplyPollerKey(network);
-            networkKey.handler(OP_READ, this::onNetReadableSafely);
-            networkKey.handler(OP_WRITE, this::onNetWritableSafely);
+            state |= TcpState.READ_OPENING;
+            registerNetwork();
             return true;
         }
 
-        private void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
+        /** The app's reply Begin: it opens the write direction. */
+        @Override
+        protected void onAppBegin(BeginFW begin)
         {
-            try
-            {
-                switch (msgTypeId)
-                {
-                    case BeginFW.TYPE_ID -> onAppBegin(beginRO.tryWrap(buffer, index, index + length));
-                    case DataFW.TYPE_ID -> onAppData(dataRO.tryWrap(buffer, index, index + length));
-                    case EndFW.TYPE_ID -> onAppEnd(endRO.tryWrap(buffer, index, index + length));
-                    case AbortFW.TYPE_ID -> onAppAbort(abortRO.tryWrap(buffer, index, index + length));
-                    case FlushFW.TYPE_ID -> onAppFlush(flushRO.tryWrap(buffer, index, index + length));
-                    case WindowFW.TYPE_ID -> onAppWindow(windowRO.tryWrap(buffer, index, index + length));
-                    case ResetFW.TYPE_ID -> onAppReset(resetRO.tryWrap(buffer, index, index + length));
-                    default ->
-                    {
-                        // Signal, Challenge: the server sets no timers and offers no challenge
-                    }
-                }
-            }
-            catch (RuntimeException ex)
-            {
-                // a fault in this connection ends this connection, never the worker
-                onAppFault(context.supplyTraceId(), "fault: " + ex);
-            }
-        }
-
-        private void onAppBegin(BeginFW begin)
-        {
-            if (begin == null || TcpState.replyOpening(state) || closed)
+            if (begin == null || TcpState.writeOpening(state) || closed)
             {
                 final long traceId = begin != null ? begin.traceId() : context.supplyTraceId();
                 if (closed)
                 {
                     // the connection is gone already: refuse the late reply
-                    doReset(app, originId, routedId, replyId, 0L, 0L, 0, traceId);
+                    doReset(app, originId, routedId, writeId, 0L, 0L, 0, traceId);
                     return;
                 }
                 onAppFault(traceId, "bad reply Begin");
                 return;
             }
-            state |= TcpState.REPLY_OPENING;
-            replySeq = begin.sequence();
-            replyAck = replySeq;
-            replyMax = writeCapacity;
-            doAppWindow(begin.traceId());
+            openWrite(begin.sequence());
+            grantWriteCredit(begin.traceId());
         }
 
-        private void onAppData(DataFW data)
+        @Override
+        protected void onAppSignal(SignalFW signal)
         {
-            if (data == null || closed)
-            {
-                if (!closed)
-                {
-                    onAppFault(context.supplyTraceId(), "malformed Data");
-                }
-                return;
-            }
-            final long traceId = data.traceId();
-            final long sequence = data.sequence();
-            final int reserved = data.reserved();
-            final OctetsFW payload = data.payload();
-            final int length = payload != null ? payload.sizeof() : 0;
-
-            if (!TcpState.replyOpened(state) || TcpState.replyClosing(state) || TcpState.replyClosed(state)
-                || sequence != replySeq || reserved < length || sequence + reserved > replyAck + replyMax)
-            {
-                onAppFault(traceId, "Data beyond credit or out of sequence");
-                return;
-            }
-            replySeq = sequence + reserved;
-
-            // the padding of a frame (none asked, but honoured) has nothing to write: acknowledge it at once
-            int acknowledged = reserved - length;
-            if (length > 0)
-            {
-                if (writeSlot == NO_SLOT)
-                {
-                    final int written;
-                    try
-                    {
-                        written = writeNet(network, payload.buffer(), payload.offset(), length);
-                    }
-                    catch (IOException ex)
-                    {
-                        onNetFailed(traceId);
-                        return;
-                    }
-                    server.counters.written(written);
-                    acknowledged += written;
-                    if (written < length && !keepUnwritten(traceId, payload.buffer(), payload.offset() + written,
-                        length - written))
-                    {
-                        return;
-                    }
-                }
-                else if (!keepUnwritten(traceId, payload.buffer(), payload.offset(), length))
-                {
-                    return;
-                }
-            }
-            if (acknowledged > 0)
-            {
-                replyAck += acknowledged;
-                doAppWindowIfDue(traceId);
-            }
+            // the server sets no timers
         }
 
-        private void onAppFlush(FlushFW flush)
+        @Override
+        protected void onClosed()
         {
-            if (flush == null || closed)
-            {
-                return;
-            }
-            final int reserved = flush.reserved();
-            if (!TcpState.replyOpened(state) || flush.sequence() != replySeq || reserved < 0
-                || replySeq + reserved > replyAck + replyMax)
-            {
-                onAppFault(flush.traceId(), "Flush beyond credit or out of sequence");
-                return;
-            }
-            // nothing to write for a flush: TCP has no message boundaries to mark
-            replySeq += reserved;
-            if (reserved > 0)
-            {
-                replyAck += reserved;
-                doAppWindowIfDue(flush.traceId());
-            }
-        }
-
-        private void onAppEnd(EndFW end)
-        {
-            if (end == null || closed || TcpState.replyClosed(state) || TcpState.replyClosing(state))
-            {
-                return;
-            }
-            if (writeSlot != NO_SLOT)
-            {
-                // half-close once the socket has taken every byte that came before the End
-                state |= TcpState.REPLY_CLOSING;
-            }
-            else
-            {
-                doNetShutdownOutput(end.traceId());
-            }
-        }
-
-        private void onAppAbort(AbortFW abort)
-        {
-            if (closed)
-            {
-                return;
-            }
-            final long traceId = abort != null ? abort.traceId() : context.supplyTraceId();
-            state |= TcpState.REPLY_CLOSED;
-            server.counters.errors.incrementRelease();
-            doAppAbort(traceId);
-            cleanup(true);
-        }
-
-        private void onAppWindow(WindowFW window)
-        {
-            if (window == null || closed)
-            {
-                if (!closed)
-                {
-                    onAppFault(context.supplyTraceId(), "malformed Window");
-                }
-                return;
-            }
-            final long acknowledge = window.acknowledge();
-            final int maximum = window.maximum();
-            final int padding = window.padding();
-            if (acknowledge > initialSeq || acknowledge < initialAck || maximum < 0 || padding < 0)
-            {
-                onAppFault(window.traceId(), "Window out of sequence");
-                return;
-            }
-            initialAck = acknowledge;
-            initialMax = maximum;
-            initialPad = padding;
-            state |= TcpState.INITIAL_OPENED;
-            if (!TcpState.initialClosed(state) && initialCredit() > 0)
-            {
-                networkKey.register(OP_READ);
-            }
-        }
-
-        private void onAppReset(ResetFW reset)
-        {
-            if (closed)
-            {
-                return;
-            }
-            final long traceId = reset != null ? reset.traceId() : context.supplyTraceId();
-            state |= TcpState.INITIAL_CLOSED;
-            doAppReset(traceId);
-            cleanup(true);
-        }
-
-        private int onNetReadable(PollerKey key)
-        {
-            final int credit = initialCredit();
-            if (credit <= 0)
-            {
-                // the app has no room: stop reading, so that the kernel's buffers and then TCP push back on the peer
-                key.clear(OP_READ);
-                return 0;
-            }
-            final long traceId = context.supplyTraceId();
-            final int read;
-            try
-            {
-                read = readNetData(network, credit, lastRead, app, originId, routedId, initialId, initialSeq, initialAck,
-                    initialMax, traceId, initialPad);
-            }
-            catch (IOException ex)
-            {
-                onNetFailed(traceId);
-                return 1;
-            }
-            if (read == -1)
-            {
-                onNetEndOfInput(traceId);
-            }
-            else if (read > 0)
-            {
-                lastRead = read;
-                server.counters.read(read);
-                initialSeq += read + initialPad;
-                if (initialCredit() <= 0)
-                {
-                    key.clear(OP_READ);
-                }
-            }
-            return 1;
-        }
-
-        private int onNetWritable(PollerKey key)
-        {
-            if (writeSlot == NO_SLOT)
-            {
-                key.clear(OP_WRITE);
-                return 0;
-            }
-            final long traceId = context.supplyTraceId();
-            final MutableDirectBuffer slot = bufferPool.buffer(writeSlot);
-            final int written;
-            try
-            {
-                written = writeNet(network, slot, writeSlotOffset, writeSlotLimit - writeSlotOffset);
-            }
-            catch (IOException ex)
-            {
-                onNetFailed(traceId);
-                return 1;
-            }
-            server.counters.written(written);
-            writeSlotOffset += written;
-            if (writeSlotOffset == writeSlotLimit)
-            {
-                releaseWriteSlot();
-                key.clear(OP_WRITE);
-            }
-            if (written > 0)
-            {
-                replyAck += written;
-                if (!TcpState.replyClosing(state))
-                {
-                    doAppWindowIfDue(traceId);
-                }
-            }
-            if (writeSlot == NO_SLOT && TcpState.replyClosing(state))
-            {
-                doNetShutdownOutput(traceId);
-            }
-            return 1;
-        }
-
-        private int onNetReadableSafely(PollerKey key)
-        {
-            try
-            {
-                return onNetReadable(key);
-            }
-            catch (RuntimeException ex)
-            {
-                // a fault in this connection ends this connection, never the worker
-                onAppFault(context.supplyTraceId(), "fault: " + ex);
-                return 1;
-            }
-        }
-
-        private int onNetWritableSafely(PollerKey key)
-        {
-            try
-            {
-                return onNetWritable(key);
-            }
-            catch (RuntimeException ex)
-            {
-                // a fault in this connection ends this connection, never the worker
-                onAppFault(context.supplyTraceId(), "fault: " + ex);
-                return 1;
-            }
-        }
-
-        private void onNetEndOfInput(long traceId)
-        {
-            networkKey.clear(OP_READ);
-            doAppEnd(traceId);
-            if (TcpState.replyClosed(state))
-            {
-                cleanup(false);
-            }
-        }
-
-        private void onNetFailed(long traceId)
-        {
-            server.counters.errors.incrementRelease();
-            doAppAbort(traceId);
-            doAppReset(traceId);
-            cleanup(true);
-        }
-
-        private void onAppFault(long traceId, String reason)
-        {
-            if (closed)
-            {
-                return;
-            }
-            context.event(originId, traceId, "tcp.stream.fault", "bindings." + server.binding.name() + ": " + reason);
-            onNetFailed(traceId);
-        }
-
-        /** Ends the connection from outside (detach): both directions of the stream, abruptly. */
-        private void doClose(long traceId)
-        {
-            doAppAbort(traceId);
-            doAppReset(traceId);
-            cleanup(true);
-        }
-
-        private void doNetShutdownOutput(long traceId)
-        {
-            state = (state & ~TcpState.REPLY_CLOSING) | TcpState.REPLY_CLOSED;
-            try
-            {
-                network.shutdownOutput();
-            }
-            catch (IOException ex)
-            {
-                onNetFailed(traceId);
-                return;
-            }
-            if (TcpState.initialClosed(state))
-            {
-                cleanup(false);
-            }
-        }
-
-        /**
-         * Acknowledges written bytes once they reach half the window, not after every frame: the app always keeps
-         * at least half its credit, and a stream of small messages costs one Window per half window instead of
-         * one per message.
-         */
-        private void doAppWindowIfDue(long traceId)
-        {
-            if (replyAck - replyAckSent >= replyMax >> 1)
-            {
-                doAppWindow(traceId);
-            }
-        }
-
-        private void doAppWindow(long traceId)
-        {
-            replyAckSent = replyAck;
-            state |= TcpState.REPLY_OPENED;
-            doWindow(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, 0);
-        }
-
-        private void doAppEnd(long traceId)
-        {
-            if (!TcpState.initialClosed(state))
-            {
-                state |= TcpState.INITIAL_CLOSED;
-                doEnd(app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId);
-            }
-        }
-
-        private void doAppAbort(long traceId)
-        {
-            if (!TcpState.initialClosed(state))
-            {
-                state |= TcpState.INITIAL_CLOSED;
-                doAbort(app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId);
-            }
-        }
-
-        private void doAppReset(long traceId)
-        {
-            if (TcpState.replyOpening(state) && !TcpState.replyClosed(state))
-            {
-                state |= TcpState.REPLY_CLOSED;
-                doReset(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            state |= TcpState.REPLY_CLOSED;
-        }
-
-        /**
-         * Keeps bytes the socket did not take in this connection's slot and asks to be told when it can take more.
-         * The slot always has room: the app's credit never exceeds a slot, and only written bytes are acknowledged.
-         */
-        private boolean keepUnwritten(long traceId, DirectBuffer buffer, int offset, int length)
-        {
-            if (writeSlot == NO_SLOT)
-            {
-                writeSlot = bufferPool.acquire(replyId);
-                if (writeSlot == NO_SLOT)
-                {
-                    context.event(originId, traceId, "tcp.buffers.exhausted",
-                        "bindings." + server.binding.name() + ": no buffer slot left for a slow peer");
-                    onNetFailed(traceId);
-                    return false;
-                }
-                writeSlotOffset = 0;
-                writeSlotLimit = 0;
-                networkKey.register(OP_WRITE);
-            }
-            final MutableDirectBuffer slot = bufferPool.buffer(writeSlot);
-            if (writeSlotLimit + length > slot.capacity())
-            {
-                // compact: the copy is overlapping-safe (memmove), and the unwritten bytes plus these fit in a slot
-                slot.putBytes(0, slot, writeSlotOffset, writeSlotLimit - writeSlotOffset);
-                writeSlotLimit -= writeSlotOffset;
-                writeSlotOffset = 0;
-            }
-            slot.putBytes(writeSlotLimit, buffer, offset, length);
-            writeSlotLimit += length;
-            return true;
-        }
-
-        private void releaseWriteSlot()
-        {
-            if (writeSlot != NO_SLOT)
-            {
-                bufferPool.release(writeSlot);
-                writeSlot = NO_SLOT;
-                writeSlotOffset = 0;
-                writeSlotLimit = 0;
-            }
-        }
-
-        private int initialCredit()
-        {
-            return initialMax - (int) (initialSeq - initialAck) - initialPad;
-        }
-
-        private void cleanup(boolean abortive)
-        {
-            if (!closed)
-            {
-                closed = true;
-                state |= TcpState.INITIAL_CLOSED | TcpState.REPLY_CLOSED;
-                releaseWriteSlot();
-                if (networkKey != null)
-                {
-                    networkKey.cancel();
-                }
-                closeNet(network, abortive);
-                server.onConnectionClosed(this);
-            }
+            server.onConnectionClosed(this);
         }
     }
 }

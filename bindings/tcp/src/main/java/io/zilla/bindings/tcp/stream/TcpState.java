@@ -4,67 +4,68 @@
 package io.zilla.bindings.tcp.stream;
 
 /**
- * The state of a stream's two directions, as bits of one int. A direction is opened by its Begin, open once
- * its first Window flowed, closing when its End arrived but bytes still wait to reach the socket, and closed once
- * nothing more will flow (End, Abort or Reset).
+ * The state of a connection's two directions, as bits of one int: <em>read</em> carries the bytes read from the socket
+ * to the app, <em>write</em> the app's bytes to the socket (see {@link TcpConnection}). A direction is opening once
+ * its Begin flowed, opened once its first Window flowed, closing when its End arrived but bytes still wait to reach
+ * the socket, and closed once nothing more will flow (End, Abort or Reset).
  */
 final class TcpState
 {
-    static final int INITIAL_OPENING = 0x01;
-    static final int INITIAL_OPENED = 0x02;
-    static final int INITIAL_CLOSING = 0x04;
-    static final int INITIAL_CLOSED = 0x08;
-    static final int REPLY_OPENING = 0x10;
-    static final int REPLY_OPENED = 0x20;
-    static final int REPLY_CLOSING = 0x40;
-    static final int REPLY_CLOSED = 0x80;
+    static final int READ_OPENING = 0x01;
+    static final int READ_OPENED = 0x02;
+    static final int READ_CLOSING = 0x04;
+    static final int READ_CLOSED = 0x08;
+    static final int WRITE_OPENING = 0x10;
+    static final int WRITE_OPENED = 0x20;
+    static final int WRITE_CLOSING = 0x40;
+    static final int WRITE_CLOSED = 0x80;
 
     private TcpState()
     {
     }
 
-    static boolean initialOpening(int state)
+    static boolean readOpening(int state)
     {
-        return (state & INITIAL_OPENING) != 0;
+        return (state & READ_OPENING) != 0;
     }
 
-    static boolean initialOpened(int state)
+    static boolean readOpened(int state)
     {
-        return (state & INITIAL_OPENED) != 0;
+        return (state & READ_OPENED) != 0;
     }
 
-    static boolean initialClosing(int state)
+    static boolean readClosing(int state)
     {
-        return (state & INITIAL_CLOSING) != 0;
+        return (state & READ_CLOSING) != 0;
     }
 
-    static boolean initialClosed(int state)
+    static boolean readClosed(int state)
     {
-        return (state & INITIAL_CLOSED) != 0;
+        return (state & READ_CLOSED) != 0;
     }
 
-    static boolean replyOpening(int state)
+    static boolean writeOpening(int state)
     {
-        return (state & REPLY_OPENING) != 0;
+        return (state & WRITE_OPENING) != 0;
     }
 
-    static boolean replyOpened(int state)
+    static boolean writeOpened(int state)
     {
-        return (state & REPLY_OPENED) != 0;
+        return (state & WRITE_OPENED) != 0;
     }
 
-    static boolean replyClosing(int state)
+    static boolean writeClosing(int state)
     {
-        return (state & REPLY_CLOSING) != 0;
+        return (state & WRITE_CLOSING) != 0;
     }
 
-    static boolean replyClosed(int state)
+    static boolean writeClosed(int state)
     {
-        return (state & REPLY_CLOSED) != 0;
+        return (state & WRITE_CLOSED) != 0;
     }
 
     static boolean closed(int state)
     {
-        return initialClosed(state) && replyClosed(state);
+        return readClosed(state) && writeClosed(state);
     }
 }
