@@ -296,7 +296,8 @@ public final class TestStream
             final Message message = messages.peek();
             final int length = message.payload != null ? message.payload.length : 0;
             final int reserved = length + ownPad;
-            if (ownAck + ownMax - ownSeq < reserved)
+            // a message takes credit even when empty (its padding): none goes before the peer's first Window
+            if (ownMax == 0 || ownAck + ownMax - ownSeq < reserved)
             {
                 break;
             }

@@ -278,7 +278,9 @@ final class KafkaClientProduceFactory
             final int reserved = data.reserved();
             if (data.sequence() != initialSeq || initialSeq + reserved > initialAck + initialMax || slot == BufferPool.NO_SLOT)
             {
-                doAbortAll(traceId, INVALID_RECORD, "Data beyond the offered window");
+                doAbortAll(traceId, INVALID_RECORD, "Data beyond the offered window (sequence " + data.sequence()
+                    + " of " + initialSeq + ", reserved " + reserved + ", acknowledged " + initialAck + ", maximum "
+                    + initialMax + ")");
                 return;
             }
             initialSeq += reserved;
