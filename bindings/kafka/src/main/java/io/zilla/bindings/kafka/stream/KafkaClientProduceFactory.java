@@ -96,6 +96,7 @@ final class KafkaClientProduceFactory
     private final int encodeCapacity;
     private final AtomicCounter requests;
     private final AtomicCounter records;
+    private final AtomicCounter retried;
     private final Object2IntHashMap<String> sequences = new Object2IntHashMap<>(0);
     private final Long2ObjectHashMap<ProduceStream> streams = new Long2ObjectHashMap<>();
 
@@ -111,6 +112,7 @@ final class KafkaClientProduceFactory
         this.extensionBuffer = new UnsafeBuffer(new byte[context.writeBuffer().capacity() >> 2]);
         this.requests = context.supplyCounter(bindingId, "produce.requests");
         this.records = context.supplyCounter(bindingId, "produce.records");
+        this.retried = context.supplyCounter(bindingId, "produce.retries");
     }
 
     MessageConsumer newStream(BeginFW begin, KafkaProduceBeginExFW beginEx, MessageConsumer sender)
@@ -605,6 +607,7 @@ final class KafkaClientProduceFactory
                 if (isRetriable(error) && retries < MAX_RETRIES)
                 {
                     retries++;
+                    retried.increment();
                     metadata.refresh(name, traceId);
                     scheduleRetry(traceId, error);
                 }
