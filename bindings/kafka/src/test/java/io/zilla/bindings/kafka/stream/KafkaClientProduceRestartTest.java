@@ -107,6 +107,59 @@ class KafkaClientProduceRestartTest
         }
     }
 
+    @Test
+    void shouldSendTheBatchInFlightAgainWithItsSequenceWhenTheBrokerIsKilled() throws Exception
+    {
+        try (EmbeddedKafka kafka = new EmbeddedKafka().start())
+        {
+            kafka.createTopic("killed", 1);
+            engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+            final TestClient app = TestBinding.client("app");
+            final TestStream init = app.open(initProducerIdBeginEx());
+            init.await(WAIT, () -> replyBeginEx(init) != null || init.reset());
+            final long producerId = replyBeginEx(init).initProducerId().producerId();
+            final short producerEpoch = replyBeginEx(init).initProducerId().producerEpoch();
+            app.end(init);
+
+            // records queued as fast as the test can: a Produce is in flight whenever the last one was answered
+            final int count = 20_000;
+            final TestStream stream = app.open(produceBeginEx("killed", 0, producerId, producerEpoch,
+                KafkaAckMode.IN_SYNC_REPLICAS));
+            for (int i = 0; i < count; i++)
+            {
+                final byte[] value = ("r-" + i).getBytes(StandardCharsets.UTF_8);
+                app.send(stream, value, produceDataEx(0, 0L, null, List.of()), WHOLE);
+                if (i == 200)
+                {
+                    stream.await(WAIT, () -> stream.acknowledged() > 0);
+                    // SIGKILL: the broker's page cache keeps what it appended, the answer to the batch in flight is lost
+                    kafka.kill();
+                    kafka.restart();
+                }
+            }
+            app.end(stream);
+            stream.await(WAIT, () -> stream.ended() || stream.reset());
+            assertFalse(stream.reset(), () -> "reset with " + resetError(stream) + ", events " + engine.events());
+
+            final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, "killed", 1, count);
+            assertEquals(count, consumed.size(), "every record exactly once");
+            for (int i = 0; i < count; i++)
+            {
+                assertEquals("r-" + i, new String(consumed.get(i).value(), StandardCharsets.UTF_8));
+            }
+            try (Admin admin = kafka.admin())
+            {
+                final TopicPartition partition = new TopicPartition("killed", 0);
+                final List<ProducerState> producers = admin.describeProducers(List.of(partition))
+                    .partitionResult(partition).get(20, TimeUnit.SECONDS).activeProducers();
+                assertEquals(count - 1, producers.get(0).lastSequence());
+            }
+            assertTrue(engine.events().stream().anyMatch(e -> e.detail().contains("produce connection")
+                    && e.detail().contains(" 1 request(s) failed")),
+                () -> "a Produce was in flight when the broker died: " + engine.events());
+        }
+    }
+
     // sends RECORDS records over two partitions, one every few ms, restarting the broker once some are acknowledged
     private List<TestStream> produceThroughRestart(EmbeddedKafka kafka, TestClient app, String topic, long producerId,
         short producerEpoch) throws Exception
