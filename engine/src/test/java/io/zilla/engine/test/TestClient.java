@@ -97,6 +97,15 @@ public final class TestClient implements BindingHandler
         run(() -> stream.queue(bytes, false));
     }
 
+    /**
+     * Sends one message as one Data frame with {@code flags} (0x03: a whole message) and an extension (null: none),
+     * once its credit allows; a null payload sends a Data without one (length -1). Messages and bytes go in order.
+     */
+    public void send(TestStream stream, byte[] payload, byte[] extension, int flags)
+    {
+        run(() -> stream.queue(payload, extension, flags));
+    }
+
     /** Ends the stream's initial direction once everything written has been sent. */
     public void end(TestStream stream)
     {

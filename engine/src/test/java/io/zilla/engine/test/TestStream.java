@@ -5,6 +5,7 @@ package io.zilla.engine.test;
 
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -60,6 +61,7 @@ public final class TestStream
     private final List<byte[]> extensions = new ArrayList<>();
     private final ByteArrayOutputStream received = new ByteArrayOutputStream();
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+    private final ArrayDeque<Message> messages = new ArrayDeque<>();
     private boolean endPending;
 
     private long ownSeq;
@@ -127,6 +129,24 @@ public final class TestStream
         return ownReset;
     }
 
+    /** This side's sequence: the bytes (and padding) sent so far. */
+    public synchronized long sequence()
+    {
+        return ownSeq;
+    }
+
+    /** What the peer acknowledged of this side's sequence, by its Window frames. */
+    public synchronized long acknowledged()
+    {
+        return ownAck;
+    }
+
+    /** How many messages queued with {@link TestClient#send} still wait for credit. */
+    public synchronized int waiting()
+    {
+        return messages.size() + (pending.size() > 0 ? 1 : 0);
+    }
+
     /** Waits up to {@code timeout} for {@code condition}, checked under this stream's lock. */
     public void await(Duration timeout, BooleanSupplier condition)
     {
@@ -169,6 +189,12 @@ public final class TestStream
     {
         pending.writeBytes(bytes);
         endPending |= end;
+        flush();
+    }
+
+    synchronized void queue(byte[] payload, byte[] extension, int flags)
+    {
+        messages.add(new Message(payload, extension, flags));
         flush();
     }
 
@@ -265,7 +291,24 @@ public final class TestStream
         }
         pending.reset();
         pending.write(bytes, offset, bytes.length - offset);
-        if (endPending && pending.size() == 0)
+        while (pending.size() == 0 && !messages.isEmpty() && !ownReset)
+        {
+            final Message message = messages.peek();
+            final int length = message.payload != null ? message.payload.length : 0;
+            final int reserved = length + ownPad;
+            // a message takes credit even when empty (its padding): none goes before the peer's first Window
+            if (ownMax == 0 || ownAck + ownMax - ownSeq < reserved)
+            {
+                break;
+            }
+            messages.poll();
+            final byte[] extension = message.extension;
+            streamFrames.data(target, originId, routedId, ownId, ownSeq, ownAck, ownMax, 0L, message.flags, 0L, reserved,
+                message.payload != null ? new UnsafeBuffer(message.payload) : null, 0, length,
+                extension != null ? new UnsafeBuffer(extension) : null, 0, extension != null ? extension.length : 0);
+            ownSeq += reserved;
+        }
+        if (endPending && pending.size() == 0 && messages.isEmpty())
         {
             endPending = false;
             final EndFW end = endRW.wrap(writeBuffer, 0, writeBuffer.capacity())
@@ -312,5 +355,9 @@ public final class TestStream
             case FlushFW.TYPE_ID -> "FLUSH";
             default -> "0x" + Integer.toHexString(msgTypeId);
         };
+    }
+
+    private record Message(byte[] payload, byte[] extension, int flags)
+    {
     }
 }

@@ -429,9 +429,13 @@ final class KafkaClientConnection
                     traceId, 0x03, 0L, reserved, buffer, 0, limit, null, 0, 0);
                 initialSeq += reserved;
                 nextCorrelationId++;
-                inflight.add(request);
-                correlations.add(correlationId);
                 sent = true;
+                if (request.awaitsResponse())
+                {
+                    inflight.add(request);
+                    correlations.add(correlationId);
+                }
+                request.onWritten(traceId);
             }
         }
         return sent;

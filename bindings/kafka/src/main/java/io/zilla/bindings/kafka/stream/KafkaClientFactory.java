@@ -36,6 +36,8 @@ public final class KafkaClientFactory implements BindingHandler
     private final BindingConfig binding;
     private final KafkaClientConnectionPool pool;
     private final KafkaClientMetaFactory meta;
+    private final KafkaClientProduceFactory produce;
+    private final KafkaClientInitProducerIdFactory initProducerId;
 
     KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge)
     {
@@ -56,6 +58,8 @@ public final class KafkaClientFactory implements BindingHandler
             ? new KafkaClientMetadata(pool, nodes, System::currentTimeMillis)
             : null;
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
+        this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id());
+        this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
     }
 
     @Override
@@ -73,6 +77,14 @@ public final class KafkaClientFactory implements BindingHandler
             {
                 receiver = meta.newStream(begin, beginEx.meta(), sender);
             }
+            else if (beginEx.kind() == KafkaCapability.PRODUCE)
+            {
+                receiver = produce.newStream(begin, beginEx.produce(), sender);
+            }
+            else if (beginEx.kind() == KafkaCapability.INIT_PRODUCER_ID)
+            {
+                receiver = initProducerId.newStream(begin, beginEx.initProducerId(), sender);
+            }
             else
             {
                 context.event(binding.id(), begin.traceId(), "kafka.capability.unsupported", "bindings." + binding.name()
@@ -86,6 +98,8 @@ public final class KafkaClientFactory implements BindingHandler
     {
         final long traceId = context.supplyTraceId();
         meta.close(traceId);
+        produce.close(traceId);
+        initProducerId.close(traceId);
         if (pool != null)
         {
             pool.close(traceId);

@@ -44,4 +44,15 @@ interface KafkaClientRequest
 
     /** No response will come: {@code error} is one of the codes above. */
     void onFailed(short error, long traceId);
+
+    /** Whether the broker answers this request: a Produce with acks 0 gets no response at all. */
+    default boolean awaitsResponse()
+    {
+        return true;
+    }
+
+    /** The request was written to the connection; for one that awaits no response, that is all it will hear. */
+    default void onWritten(long traceId)
+    {
+    }
 }

@@ -6,6 +6,7 @@ package io.zilla.bindings.kafka.stream;
 import io.zilla.specs.kafka.codec.ApiVersionRanges;
 import io.zilla.specs.kafka.codec.KafkaApis;
 import org.apache.kafka.common.message.ApiVersionsRequestData;
+import org.apache.kafka.common.message.InitProducerIdRequestData;
 import org.apache.kafka.common.message.MetadataRequestData;
 import org.apache.kafka.common.message.SaslAuthenticateRequestData;
 import org.apache.kafka.common.message.SaslHandshakeRequestData;
@@ -32,6 +33,11 @@ final class KafkaClientVersions
         // Metadata v4 is the first with allow_auto_topic_creation: a META stream must never create a topic
         ranges.supports(KafkaApis.METADATA, Math.max(4, metadata.lowestSupportedVersion()), metadata.highestSupportedVersion());
         ranges.supports(KafkaApis.API_VERSIONS, 0, API_VERSIONS_VERSION);
+        // PRODUCE: v3 is the first with record batch v2, v13 names topics by id (KafkaProduceRequests writes v3 to v12)
+        ranges.supports(KafkaApis.PRODUCE, KafkaProduceRequests.MIN_VERSION, KafkaProduceRequests.MAX_VERSION);
+        final InitProducerIdRequestData initProducerId = new InitProducerIdRequestData();
+        ranges.supports(KafkaApis.INIT_PRODUCER_ID, initProducerId.lowestSupportedVersion(),
+            initProducerId.highestSupportedVersion());
         final SaslHandshakeRequestData handshake = new SaslHandshakeRequestData();
         ranges.supports(KafkaApis.SASL_HANDSHAKE, handshake.lowestSupportedVersion(), handshake.highestSupportedVersion());
         final SaslAuthenticateRequestData authenticate = new SaslAuthenticateRequestData();

@@ -1,0 +1,348 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka.stream;
+
+import java.util.ArrayList;
+
+import io.zilla.bindings.kafka.KafkaBinding;
+import io.zilla.engine.binding.EngineContext;
+import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.signal.Signaler;
+import io.zilla.engine.binding.stream.StreamFrames;
+import io.zilla.specs.core.types.stream.AbortFW;
+import io.zilla.specs.core.types.stream.BeginFW;
+import io.zilla.specs.core.types.stream.EndFW;
+import io.zilla.specs.core.types.stream.ResetFW;
+import io.zilla.specs.core.types.stream.SignalFW;
+import io.zilla.specs.kafka.codec.KafkaApis;
+import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
+import io.zilla.specs.kafka.types.stream.KafkaInitProducerIdBeginExFW;
+import io.zilla.specs.kafka.types.stream.KafkaResetExFW;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.apache.kafka.common.message.InitProducerIdRequestData;
+import org.apache.kafka.common.message.InitProducerIdResponseData;
+
+/**
+ * INIT_PRODUCER_ID streams: an application asks for a producer id and epoch (or bumps its own) for idempotent
+ * produce. One InitProducerId request goes on the bootstrap control connection; the reply Begin carries the id and
+ * epoch the broker gave, then the application ends the stream. Coordinator errors (loading, not available, not the
+ * coordinator, concurrent transactions) and a failed connection are retried with a backoff a few times; any other
+ * error resets the stream with a {@code KafkaResetEx} carrying it. Transactional ids need the transaction
+ * coordinator (FindCoordinator), not built: such a stream is refused.
+ */
+final class KafkaClientInitProducerIdFactory
+{
+    static final int SIGNAL_RETRY = 1;
+    static final long RETRY_BACKOFF_MIN = 100L;
+    static final long RETRY_BACKOFF_MAX = 2_000L;
+    static final int MAX_RETRIES = 20;
+
+    private final BeginFW beginRO = new BeginFW();
+    private final EndFW endRO = new EndFW();
+    private final AbortFW abortRO = new AbortFW();
+    private final ResetFW resetRO = new ResetFW();
+    private final SignalFW signalRO = new SignalFW();
+    private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
+    private final KafkaResetExFW.Builder resetExRW = new KafkaResetExFW.Builder();
+    private final MutableDirectBuffer extensionBuffer = new UnsafeBuffer(new byte[256]);
+
+    private final StreamFrames frames;
+    private final KafkaClientConnectionPool pool;
+    private final Signaler signaler;
+    private final Long2ObjectHashMap<InitProducerIdStream> streams = new Long2ObjectHashMap<>();
+
+    KafkaClientInitProducerIdFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool)
+    {
+        this.frames = frames;
+        this.pool = pool;
+        this.signaler = context.signaler();
+    }
+
+    MessageConsumer newStream(BeginFW begin, KafkaInitProducerIdBeginExFW beginEx, MessageConsumer sender)
+    {
+        MessageConsumer receiver = null;
+        if (pool != null && beginEx.transaction().asString() == null)
+        {
+            final InitProducerIdStream stream = new InitProducerIdStream(sender, begin.originId(), begin.routedId(),
+                begin.streamId(), beginEx.transactionTimeout(), beginEx.producerId(), beginEx.producerEpoch());
+            streams.put(stream.initialId, stream);
+            receiver = stream::onAppMessage;
+        }
+        else if (pool != null)
+        {
+            pool.event(begin.traceId(), "kafka.init.producer.id.refused", "a transactional id needs the transaction "
+                + "coordinator, not built yet: stream refused");
+        }
+        return receiver;
+    }
+
+    void close(long traceId)
+    {
+        for (InitProducerIdStream stream : new ArrayList<>(streams.values()))
+        {
+            stream.doAbortAll(traceId, KafkaClientRequest.NETWORK_EXCEPTION);
+        }
+    }
+
+    static boolean isRetriable(short error)
+    {
+        return switch (error)
+        {
+            // REQUEST_TIMED_OUT, NETWORK_EXCEPTION, COORDINATOR_LOAD_IN_PROGRESS, COORDINATOR_NOT_AVAILABLE,
+            // NOT_COORDINATOR, CONCURRENT_TRANSACTIONS
+            case 7, 13, 14, 15, 16, 51 -> true;
+            default -> false;
+        };
+    }
+
+    private final class InitProducerIdStream implements KafkaClientRequest
+    {
+        private final MessageConsumer app;
+        private final long originId;
+        private final long routedId;
+        private final long initialId;
+        private final long replyId;
+        private final int transactionTimeout;
+        private final long producerId;
+        private final short producerEpoch;
+
+        private int retries;
+        private long backoff = RETRY_BACKOFF_MIN;
+        private long timerId = Signaler.NO_CANCEL_ID;
+
+        private long initialSeq;
+        private long initialAck;
+
+        private boolean replyBegun;
+        private boolean initialClosed;
+        private boolean replyClosed;
+        private boolean closed;
+
+        InitProducerIdStream(MessageConsumer app, long originId, long routedId, long initialId, int transactionTimeout,
+            long producerId, short producerEpoch)
+        {
+            this.app = app;
+            this.originId = originId;
+            this.routedId = routedId;
+            this.initialId = initialId;
+            this.replyId = initialId & ~1L;
+            this.transactionTimeout = transactionTimeout;
+            this.producerId = producerId;
+            this.producerEpoch = producerEpoch;
+        }
+
+        void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
+        {
+            switch (msgTypeId)
+            {
+                case BeginFW.TYPE_ID -> onAppBegin(beginRO.wrap(buffer, index, index + length));
+                case EndFW.TYPE_ID -> onAppEnd(endRO.wrap(buffer, index, index + length));
+                case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
+                case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
+                case SignalFW.TYPE_ID -> onSignal(signalRO.wrap(buffer, index, index + length));
+                default ->
+                {
+                    // no Data is expected, and the reply carries none: its Window means nothing here
+                }
+            }
+        }
+
+        private void onAppBegin(BeginFW begin)
+        {
+            initialSeq = begin.sequence();
+            initialAck = begin.acknowledge();
+            frames.window(app, originId, routedId, initialId, initialSeq, initialAck, 0, begin.traceId(), 0L, 0);
+            doRequest(begin.traceId());
+        }
+
+        private void onAppEnd(EndFW end)
+        {
+            initialClosed = true;
+            final long traceId = end.traceId();
+            if (!replyBegun)
+            {
+                // an End before the answer: the request's answer is not wanted any more
+                doReplyBegin(traceId, -1L, (short) -1);
+            }
+            doReplyEnd(traceId);
+            cleanup();
+        }
+
+        private void onAppAbort(AbortFW abort)
+        {
+            initialClosed = true;
+            doReplyAbort(abort.traceId());
+            cleanup();
+        }
+
+        private void onAppReset(ResetFW reset)
+        {
+            replyClosed = true;
+            doReset(reset.traceId(), KafkaClientTopic.NONE);
+            cleanup();
+        }
+
+        private void onSignal(SignalFW signal)
+        {
+            timerId = Signaler.NO_CANCEL_ID;
+            if (!closed && signal.signalId() == SIGNAL_RETRY)
+            {
+                doRequest(signal.traceId());
+            }
+        }
+
+        private void doRequest(long traceId)
+        {
+            final KafkaClientConnection connection = pool.supply(KafkaClientConnectionPool.BOOTSTRAP,
+                KafkaClientConnectionPool.Purpose.CONTROL, traceId);
+            if (connection != null)
+            {
+                connection.send(this, traceId);
+            }
+            else
+            {
+                onFailed(NETWORK_EXCEPTION, traceId);
+            }
+        }
+
+        @Override
+        public short apiKey()
+        {
+            return KafkaApis.INIT_PRODUCER_ID;
+        }
+
+        @Override
+        public int encode(short version, MutableDirectBuffer buffer, int offset, int maxLimit)
+        {
+            final InitProducerIdRequestData request = new InitProducerIdRequestData()
+                .setTransactionalId(null)
+                .setTransactionTimeoutMs(transactionTimeout)
+                .setProducerId(producerId)
+                .setProducerEpoch(producerEpoch);
+            return closed ? ENCODE_FAILED : KafkaControlMessages.write(request, version, buffer, offset, maxLimit);
+        }
+
+        @Override
+        public boolean onResponse(short version, DirectBuffer buffer, int offset, int limit, long traceId)
+        {
+            InitProducerIdResponseData response;
+            try
+            {
+                response = new InitProducerIdResponseData(KafkaControlMessages.readable(buffer, offset, limit), version);
+            }
+            catch (RuntimeException ex)
+            {
+                // kafka-clients reports a truncated or malformed body with a RuntimeException of its own
+                response = null;
+            }
+            if (response != null && !closed)
+            {
+                if (response.errorCode() == KafkaClientTopic.NONE)
+                {
+                    doReplyBegin(traceId, response.producerId(), response.producerEpoch());
+                }
+                else
+                {
+                    onFailed(response.errorCode(), traceId);
+                }
+            }
+            return response != null;
+        }
+
+        @Override
+        public void onFailed(short error, long traceId)
+        {
+            if (!closed)
+            {
+                if (isRetriable(error) && retries < MAX_RETRIES)
+                {
+                    retries++;
+                    timerId = signaler.signalAt(System.currentTimeMillis() + backoff, originId, routedId, replyId, traceId,
+                        SIGNAL_RETRY, 0);
+                    backoff = Math.min(backoff << 1, RETRY_BACKOFF_MAX);
+                }
+                else
+                {
+                    pool.event(traceId, "kafka.init.producer.id.failed", "InitProducerId failed with error " + error);
+                    doAbortAll(traceId, error);
+                }
+            }
+        }
+
+        private void doReplyBegin(long traceId, long producerId, short producerEpoch)
+        {
+            if (!replyBegun)
+            {
+                replyBegun = true;
+                final KafkaBeginExFW beginEx = beginExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
+                    .typeId(KafkaBinding.TYPE_ID)
+                    .initProducerId(i -> i
+                        .transaction((String) null)
+                        .transactionTimeout(transactionTimeout)
+                        .producerId(producerId)
+                        .producerEpoch(producerEpoch))
+                    .build();
+                frames.begin(app, originId, routedId, replyId, 0L, 0L, 0, traceId,
+                    beginEx.buffer(), beginEx.offset(), beginEx.sizeof());
+            }
+        }
+
+        private void doReplyEnd(long traceId)
+        {
+            if (replyBegun && !replyClosed)
+            {
+                frames.end(app, originId, routedId, replyId, 0L, 0L, 0, traceId);
+            }
+            replyClosed = true;
+        }
+
+        private void doReplyAbort(long traceId)
+        {
+            if (replyBegun && !replyClosed)
+            {
+                frames.abort(app, originId, routedId, replyId, 0L, 0L, 0, traceId);
+            }
+            replyClosed = true;
+        }
+
+        private void doReset(long traceId, short error)
+        {
+            if (!initialClosed)
+            {
+                final KafkaResetExFW resetEx = resetExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
+                    .typeId(KafkaBinding.TYPE_ID)
+                    .error(error)
+                    .build();
+                final boolean failed = error != KafkaClientTopic.NONE;
+                frames.reset(app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId,
+                    failed ? resetEx.buffer() : null, resetEx.offset(), failed ? resetEx.sizeof() : 0);
+            }
+            initialClosed = true;
+        }
+
+        void doAbortAll(long traceId, short error)
+        {
+            doReset(traceId, error);
+            doReplyAbort(traceId);
+            cleanup();
+        }
+
+        private void cleanup()
+        {
+            if (initialClosed && replyClosed && !closed)
+            {
+                closed = true;
+                if (timerId != Signaler.NO_CANCEL_ID)
+                {
+                    signaler.cancel(timerId);
+                    timerId = Signaler.NO_CANCEL_ID;
+                }
+                streams.remove(initialId);
+            }
+        }
+    }
+}

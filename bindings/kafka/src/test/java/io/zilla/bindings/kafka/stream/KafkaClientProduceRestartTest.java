@@ -1,0 +1,237 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka.stream;
+
+import static io.zilla.bindings.kafka.test.KafkaClientStreams.counter;
+import static io.zilla.bindings.kafka.test.KafkaClientStreams.replyBeginEx;
+import static io.zilla.bindings.kafka.test.KafkaClientStreams.resetError;
+import static io.zilla.bindings.kafka.test.KafkaProduceStreams.initProducerIdBeginEx;
+import static io.zilla.bindings.kafka.test.KafkaProduceStreams.produceBeginEx;
+import static io.zilla.bindings.kafka.test.KafkaProduceStreams.produceDataEx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.TestBinding;
+import io.zilla.engine.test.TestClient;
+import io.zilla.engine.test.TestStream;
+import io.zilla.kafka.embedded.EmbeddedKafka;
+import io.zilla.specs.kafka.types.stream.KafkaAckMode;
+import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
+import io.zilla.specs.kafka.types.stream.KafkaCapability;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ProducerState;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * PRODUCE streams that stay open while their broker stops and starts again (this test's own broker, same ports and
+ * data): the batch in flight and the records that came meanwhile are sent again once the broker is back. With a
+ * producer id from INIT_PRODUCER_ID, the broker takes the sequences and drops what it already had, so a KafkaConsumer
+ * sees every record exactly once; without one, every record is there, in order of first appearance.
+ */
+class KafkaClientProduceRestartTest
+{
+    private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final int RECORDS = 600;
+    private static final int WHOLE = 0x03;
+
+    @RegisterExtension
+    final EngineExtension engine = new EngineExtension().anchor(KafkaClientProduceRestartTest.class);
+
+    @Test
+    void shouldProduceIdempotentlyThroughABrokerRestart() throws Exception
+    {
+        try (EmbeddedKafka kafka = new EmbeddedKafka().start())
+        {
+            kafka.createTopic("idempotent", 2);
+            engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+            final TestClient app = TestBinding.client("app");
+
+            final TestStream init = app.open(initProducerIdBeginEx());
+            init.await(WAIT, () -> replyBeginEx(init) != null || init.reset());
+            final KafkaBeginExFW beginEx = replyBeginEx(init);
+            assertEquals(KafkaCapability.INIT_PRODUCER_ID, beginEx.kind());
+            final long producerId = beginEx.initProducerId().producerId();
+            final short producerEpoch = beginEx.initProducerId().producerEpoch();
+            assertTrue(producerId >= 0 && producerEpoch >= 0, "a producer id and epoch: " + producerId + "/" + producerEpoch);
+            app.end(init);
+            init.await(WAIT, init::ended);
+
+            final List<TestStream> streams = produceThroughRestart(kafka, app, "idempotent", producerId, producerEpoch);
+
+            final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, "idempotent", 2,
+                RECORDS);
+            assertEquals(RECORDS, consumed.size(), "every record exactly once");
+            assertInOrder(consumed, true);
+            try (Admin admin = kafka.admin())
+            {
+                for (int p = 0; p < streams.size(); p++)
+                {
+                    final TopicPartition partition = new TopicPartition("idempotent", p);
+                    final List<ProducerState> producers = admin.describeProducers(List.of(partition))
+                        .partitionResult(partition).get(20, TimeUnit.SECONDS).activeProducers();
+                    assertEquals(1, producers.size());
+                    assertEquals(producerId, producers.get(0).producerId());
+                    assertEquals(producerEpoch, producers.get(0).producerEpoch());
+                    assertEquals(RECORDS / 2 - 1, producers.get(0).lastSequence(), "the broker took every sequence");
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldRecoverAPlainProduceThroughABrokerRestart() throws Exception
+    {
+        try (EmbeddedKafka kafka = new EmbeddedKafka().start())
+        {
+            kafka.createTopic("plain", 2);
+            engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+            final TestClient app = TestBinding.client("app");
+
+            produceThroughRestart(kafka, app, "plain", -1L, (short) -1);
+
+            final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, "plain", 2, RECORDS);
+            assertTrue(consumed.size() >= RECORDS, "every acknowledged record, maybe some twice: " + consumed.size());
+            assertInOrder(consumed, false);
+        }
+    }
+
+    @Test
+    void shouldSendTheBatchInFlightAgainWithItsSequenceWhenTheBrokerIsKilled() throws Exception
+    {
+        try (EmbeddedKafka kafka = new EmbeddedKafka().start())
+        {
+            kafka.createTopic("killed", 1);
+            engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+            final TestClient app = TestBinding.client("app");
+            final TestStream init = app.open(initProducerIdBeginEx());
+            init.await(WAIT, () -> replyBeginEx(init) != null || init.reset());
+            final long producerId = replyBeginEx(init).initProducerId().producerId();
+            final short producerEpoch = replyBeginEx(init).initProducerId().producerEpoch();
+            app.end(init);
+
+            // records queued as fast as the test can: a Produce is in flight whenever the last one was answered
+            final int count = 20_000;
+            final TestStream stream = app.open(produceBeginEx("killed", 0, producerId, producerEpoch,
+                KafkaAckMode.IN_SYNC_REPLICAS));
+            for (int i = 0; i < count; i++)
+            {
+                final byte[] value = ("r-" + i).getBytes(StandardCharsets.UTF_8);
+                app.send(stream, value, produceDataEx(0, 0L, null, List.of()), WHOLE);
+                if (i == 200)
+                {
+                    stream.await(WAIT, () -> stream.acknowledged() > 0);
+                    // SIGKILL: the broker's page cache keeps what it appended, the answer to the batch in flight is lost
+                    kafka.kill();
+                    kafka.restart();
+                }
+            }
+            app.end(stream);
+            stream.await(WAIT, () -> stream.ended() || stream.reset());
+            assertFalse(stream.reset(), () -> "reset with " + resetError(stream) + ", events " + engine.events());
+
+            final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, "killed", 1, count);
+            assertEquals(count, consumed.size(), "every record exactly once");
+            for (int i = 0; i < count; i++)
+            {
+                assertEquals("r-" + i, new String(consumed.get(i).value(), StandardCharsets.UTF_8));
+            }
+            try (Admin admin = kafka.admin())
+            {
+                final TopicPartition partition = new TopicPartition("killed", 0);
+                final List<ProducerState> producers = admin.describeProducers(List.of(partition))
+                    .partitionResult(partition).get(20, TimeUnit.SECONDS).activeProducers();
+                assertEquals(count - 1, producers.get(0).lastSequence());
+            }
+            assertTrue(engine.events().stream().anyMatch(e -> e.detail().contains("produce connection")
+                    && e.detail().contains(" 1 request(s) failed")),
+                () -> "a Produce was in flight when the broker died: " + engine.events());
+        }
+    }
+
+    // sends RECORDS records over two partitions, one every few ms, restarting the broker once some are acknowledged
+    private List<TestStream> produceThroughRestart(EmbeddedKafka kafka, TestClient app, String topic, long producerId,
+        short producerEpoch) throws Exception
+    {
+        final List<TestStream> streams = List.of(
+            app.open(produceBeginEx(topic, 0, producerId, producerEpoch, KafkaAckMode.IN_SYNC_REPLICAS)),
+            app.open(produceBeginEx(topic, 1, producerId, producerEpoch, KafkaAckMode.IN_SYNC_REPLICAS)));
+        final Thread sender = new Thread(() ->
+        {
+            for (int i = 0; i < RECORDS; i++)
+            {
+                final byte[] value = ("r-" + i).getBytes(StandardCharsets.UTF_8);
+                app.send(streams.get(i % 2), value, produceDataEx(0, 0L, value, List.of()), WHOLE);
+                try
+                {
+                    Thread.sleep(8);
+                }
+                catch (InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        });
+        sender.start();
+        streams.get(0).await(WAIT, () -> streams.get(0).acknowledged() > 0);
+        kafka.restart();
+        sender.join(WAIT.toMillis());
+        assertFalse(sender.isAlive());
+        for (TestStream stream : streams)
+        {
+            app.end(stream);
+        }
+        for (TestStream stream : streams)
+        {
+            stream.await(WAIT, () -> stream.ended() || stream.reset());
+            assertFalse(stream.reset(), () -> "reset with " + resetError(stream) + ", events " + engine.events());
+            assertEquals(stream.sequence(), stream.acknowledged());
+        }
+        // a batch was in flight, or waiting for a leader or a connection, while the broker was away: it was sent again
+        assertTrue(counter(engine.directory(), "kafka_client", "produce.retries") > 0, () -> "retried: " + engine.events());
+        return streams;
+    }
+
+    // per partition, the records' numbers rise (their first appearance only, unless exactly once)
+    private static void assertInOrder(List<ConsumerRecord<byte[], byte[]>> consumed, boolean exactlyOnce)
+    {
+        final int[] next = {0, 1};
+        final boolean[] seen = new boolean[RECORDS];
+        final List<Integer> duplicates = new ArrayList<>();
+        for (ConsumerRecord<byte[], byte[]> record : consumed)
+        {
+            final int i = Integer.parseInt(new String(record.value(), StandardCharsets.UTF_8).substring(2));
+            assertEquals(i % 2, record.partition());
+            if (seen[i])
+            {
+                duplicates.add(i);
+            }
+            else
+            {
+                assertEquals(next[record.partition()], i, "in order on partition " + record.partition());
+                next[record.partition()] = i + 2;
+                seen[i] = true;
+            }
+        }
+        for (int i = 0; i < RECORDS; i++)
+        {
+            assertTrue(seen[i], "record " + i);
+        }
+        if (exactlyOnce)
+        {
+            assertEquals(List.of(), duplicates);
+        }
+    }
+}
