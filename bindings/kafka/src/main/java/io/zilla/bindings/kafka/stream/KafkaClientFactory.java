@@ -36,6 +36,7 @@ public final class KafkaClientFactory implements BindingHandler
     private final BindingConfig binding;
     private final KafkaClientConnectionPool pool;
     private final KafkaClientMetaFactory meta;
+    private final KafkaClientFetchFactory fetch;
 
     KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge)
     {
@@ -56,6 +57,7 @@ public final class KafkaClientFactory implements BindingHandler
             ? new KafkaClientMetadata(pool, nodes, System::currentTimeMillis)
             : null;
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
+        this.fetch = new KafkaClientFetchFactory(context, frames, pool, metadata);
     }
 
     @Override
@@ -73,6 +75,10 @@ public final class KafkaClientFactory implements BindingHandler
             {
                 receiver = meta.newStream(begin, beginEx.meta(), sender);
             }
+            else if (beginEx.kind() == KafkaCapability.FETCH)
+            {
+                receiver = fetch.newStream(begin, beginEx.fetch(), sender);
+            }
             else
             {
                 context.event(binding.id(), begin.traceId(), "kafka.capability.unsupported", "bindings." + binding.name()
@@ -86,6 +92,7 @@ public final class KafkaClientFactory implements BindingHandler
     {
         final long traceId = context.supplyTraceId();
         meta.close(traceId);
+        fetch.close(traceId);
         if (pool != null)
         {
             pool.close(traceId);
