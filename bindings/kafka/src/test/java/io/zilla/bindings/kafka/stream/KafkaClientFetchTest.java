@@ -18,6 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +29,7 @@ import java.util.UUID;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntPredicate;
+import java.util.stream.Stream;
 
 import io.zilla.bindings.kafka.test.KafkaFetchStreams;
 import io.zilla.engine.test.EngineExtension;
@@ -291,6 +295,42 @@ class KafkaClientFetchTest
         final TestStream stream = app.open(fetchBeginEx(topic, 0, 1000L));
         stream.await(WAIT, stream::reset);
         assertEquals(Short.valueOf((short) 1), resetError(stream), "OFFSET_OUT_OF_RANGE");
+    }
+
+    @Test
+    void shouldResetACorruptBatchWithAnEvent(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.create(1);
+        final List<ProducerRecord<byte[], byte[]>> produced = List.of(record(topic, 0, 0), record(topic, 0, 3),
+            record(topic, 0, 2));
+        try (KafkaProducer<byte[], byte[]> producer = producer(kafka, "none", null))
+        {
+            // one batch each
+            send(producer, produced);
+        }
+        // the broker serves its log as it is on disk: a byte flipped in the last batch breaks that batch's CRC
+        final Path segment;
+        try (Stream<Path> files = Files.walk(kafka.directory()))
+        {
+            segment = files.filter(f -> f.getParent().getFileName().toString().equals(topic + "-0")
+                && f.getFileName().toString().endsWith(".log")).findFirst().orElseThrow();
+        }
+        try (RandomAccessFile file = new RandomAccessFile(segment.toFile(), "rw"))
+        {
+            final long last = file.length() - 1;
+            file.seek(last);
+            final int value = file.read();
+            file.seek(last);
+            file.write(value ^ 0xff);
+        }
+        final TestClient app = start(kafka);
+        final TestStream stream = app.open(fetchBeginEx(topic, 0, EARLIEST));
+        stream.await(WAIT, stream::reset);
+
+        assertEquals(Short.valueOf((short) 2), resetError(stream), "CORRUPT_MESSAGE");
+        assertEquals(List.of(0L, 1L), offsets(records(stream)), "the records before the corrupt batch");
+        assertTrue(stream.aborted(), "the reply is aborted");
+        stream.await(WAIT, () -> engine.events().stream().anyMatch(e -> e.event().equals("kafka.fetch.corrupt")));
     }
 
     @Test
