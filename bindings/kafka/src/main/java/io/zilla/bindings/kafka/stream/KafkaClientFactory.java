@@ -35,8 +35,8 @@ public final class KafkaClientFactory implements BindingHandler
     private final EngineContext context;
     private final BindingConfig binding;
     private final KafkaClientConnectionPool pool;
-    private final KafkaClientMetaFactory meta;
     private final KafkaClientFetchFactory fetch;
+    private final KafkaClientMetaFactory meta;
 
     KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge)
     {
@@ -56,8 +56,8 @@ public final class KafkaClientFactory implements BindingHandler
         final KafkaClientMetadata metadata = pool != null
             ? new KafkaClientMetadata(pool, nodes, System::currentTimeMillis)
             : null;
-        this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
         this.fetch = new KafkaClientFetchFactory(context, frames, pool, metadata);
+        this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
     }
 
     @Override
@@ -71,13 +71,13 @@ public final class KafkaClientFactory implements BindingHandler
         MessageConsumer receiver = null;
         if (beginEx != null && beginEx.typeId() == KafkaBinding.TYPE_ID)
         {
-            if (beginEx.kind() == KafkaCapability.META)
-            {
-                receiver = meta.newStream(begin, beginEx.meta(), sender);
-            }
-            else if (beginEx.kind() == KafkaCapability.FETCH)
+            if (beginEx.kind() == KafkaCapability.FETCH)
             {
                 receiver = fetch.newStream(begin, beginEx.fetch(), sender);
+            }
+            else if (beginEx.kind() == KafkaCapability.META)
+            {
+                receiver = meta.newStream(begin, beginEx.meta(), sender);
             }
             else
             {
@@ -91,8 +91,8 @@ public final class KafkaClientFactory implements BindingHandler
     void close()
     {
         final long traceId = context.supplyTraceId();
-        meta.close(traceId);
         fetch.close(traceId);
+        meta.close(traceId);
         if (pool != null)
         {
             pool.close(traceId);
