@@ -3,11 +3,13 @@
  */
 package io.zilla.bindings.kafka.stream;
 
+import static io.zilla.bindings.kafka.test.KafkaClientStreams.counter;
 import static io.zilla.bindings.kafka.test.KafkaFetchStreams.EARLIEST;
 import static io.zilla.bindings.kafka.test.KafkaFetchStreams.fetchBeginEx;
 import static io.zilla.bindings.kafka.test.KafkaFetchStreams.records;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,6 +56,7 @@ class KafkaClientFetchRestartTest
             engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
             final TestStream stream = TestBinding.client("app").open(fetchBeginEx(topic, 0, EARLIEST));
             stream.await(WAIT, () -> records(stream).size() >= 50);
+            final long opened = counter(engine.directory(), "tcp_client", "connections.opened");
 
             kafka.restart();
 
@@ -77,6 +80,8 @@ class KafkaClientFetchRestartTest
             }
             assertEquals(expected, offsets, "every record once, in order");
             assertFalse(stream.reset(), "retried through the outage, not reset");
+            assertTrue(counter(engine.directory(), "tcp_client", "connections.opened") > opened,
+                "fetched again over new connections");
         }
     }
 }
