@@ -8,6 +8,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -53,10 +54,11 @@ import org.apache.kafka.common.message.ListOffsetsResponseData;
  * carries one Data per record the filters pass (the value as payload, in fragments when the credit or a frame is
  * smaller than it), and a Flush when the position moved past records the application does not get.
  * <p>
- * Each stream sends its own sessionless Fetch (v12) to the leader's fetch connection, one at a time, asking for at
- * most what one buffer slot holds; the partition's records bytes are copied into a slot of the stream and read there
- * in place with the {@link RecordBatchDecoder} as the application's window takes them, then the next Fetch goes from
- * the next offset. Per record nothing is allocated.
+ * The streams of a worker led by one broker share one sessionless Fetch (v12) at a time on the leader's fetch
+ * connection ({@link FetchBroker}), which asks for at most what one buffer slot holds; each partition's records
+ * bytes are copied into a slot of its stream and read there in place with the {@link RecordBatchDecoder} as the
+ * application's window takes them, then the stream is in the next Fetch again, from its next offset. Per record
+ * nothing is allocated.
  */
 final class KafkaClientFetchFactory
 {
@@ -110,6 +112,7 @@ final class KafkaClientFetchFactory
     private final KafkaFetchCodec codec = new KafkaFetchCodec();
     private final int maxPayload;
     private final Long2ObjectHashMap<FetchStream> streams = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<FetchBroker> brokers = new Long2ObjectHashMap<>();
 
     // the record whose Data extension is being written, read by the builders' method references
     private FetchStream current;
@@ -176,6 +179,19 @@ final class KafkaClientFetchFactory
         };
     }
 
+    // one Fetch at a time per broker and isolation level, for every stream of this worker that is ready to fetch
+    private FetchBroker broker(int nodeId, int isolation)
+    {
+        final long key = ((long) nodeId << 1) | isolation;
+        FetchBroker broker = brokers.get(key);
+        if (broker == null)
+        {
+            broker = new FetchBroker(nodeId, isolation);
+            brokers.put(key, broker);
+        }
+        return broker;
+    }
+
     private void fetchDataEx(KafkaFetchDataExFW.Builder builder)
     {
         builder.deferred(0)
@@ -215,7 +231,6 @@ final class KafkaClientFetchFactory
         private final long requestedOffset;
         private final KafkaFetchFilters filters;
         private final int isolation;
-        private final FetchRequest fetch = new FetchRequest();
         private final ListOffsetsRequest listOffsets = new ListOffsetsRequest();
         private final LongHashSet abortedProducers = new LongHashSet();
 
@@ -227,6 +242,7 @@ final class KafkaClientFetchFactory
         private long latestOffset = -1L;
 
         private boolean inflight;
+        private FetchBroker fetching;
         private long timerId = Signaler.NO_CANCEL_ID;
         private int attempts;
         private int unknownRetries;
@@ -351,7 +367,7 @@ final class KafkaClientFetchFactory
         public void onTopicMetadata(KafkaClientTopic topic, long traceId)
         {
             final short error = topic.error();
-            if (closed || inflight || timerId != Signaler.NO_CANCEL_ID)
+            if (closed || inflight || fetching != null || timerId != Signaler.NO_CANCEL_ID)
             {
                 // a retry is due, or a request is under way: the answer is read when it needs it
             }
@@ -378,7 +394,7 @@ final class KafkaClientFetchFactory
         /** Sends what comes next (ListOffsets, or a Fetch) unless something is under way or the records wait. */
         private void proceed(long traceId)
         {
-            if (closed || inflight || timerId != Signaler.NO_CANCEL_ID || slot != BufferPool.NO_SLOT)
+            if (closed || inflight || fetching != null || timerId != Signaler.NO_CANCEL_ID || slot != BufferPool.NO_SLOT)
             {
                 return;
             }
@@ -394,16 +410,24 @@ final class KafkaClientFetchFactory
                 return;
             }
             final int leader = topic.leader(partitionId);
-            final KafkaClientConnection connection = leader < 0 ? null : pool.supply(leader,
-                resolved ? KafkaClientConnectionPool.Purpose.FETCH : KafkaClientConnectionPool.Purpose.CONTROL, traceId);
-            if (connection == null)
+            if (leader >= 0 && resolved)
             {
-                onRetriable(traceId, KafkaClientMetadata.LEADER_NOT_AVAILABLE);
+                fetching = broker(leader, isolation);
+                fetching.join(this, traceId);
             }
             else
             {
-                inflight = true;
-                connection.send(resolved ? fetch : listOffsets, traceId);
+                final KafkaClientConnection connection = leader < 0 ? null
+                    : pool.supply(leader, KafkaClientConnectionPool.Purpose.CONTROL, traceId);
+                if (connection == null)
+                {
+                    onRetriable(traceId, KafkaClientMetadata.LEADER_NOT_AVAILABLE);
+                }
+                else
+                {
+                    inflight = true;
+                    connection.send(listOffsets, traceId);
+                }
             }
         }
 
@@ -821,6 +845,11 @@ final class KafkaClientFetchFactory
             {
                 closed = true;
                 cancelTimer();
+                if (fetching != null)
+                {
+                    fetching.leave(this);
+                    fetching = null;
+                }
                 if (slot != BufferPool.NO_SLOT)
                 {
                     bufferPool.release(slot);
@@ -832,48 +861,6 @@ final class KafkaClientFetchFactory
                     topic = null;
                 }
                 streams.remove(initialId);
-            }
-        }
-
-        /** One Fetch of the partition from {@link #nextOffset}; reused for each. */
-        private final class FetchRequest implements KafkaClientRequest
-        {
-            @Override
-            public short apiKey()
-            {
-                return KafkaApis.FETCH;
-            }
-
-            @Override
-            public int encode(short version, MutableDirectBuffer buffer, int offset, int maxLimit)
-            {
-                final int maxBytes = bufferPool.slotCapacity() - RESPONSE_OVERHEAD - nameBytes.length;
-                return version == KafkaFetchCodec.VERSION
-                    ? KafkaFetchCodec.encode(buffer, offset, maxLimit, nameBytes, partitionId, nextOffset, MAX_WAIT_MS,
-                        maxBytes, isolation)
-                    : ENCODE_FAILED;
-            }
-
-            @Override
-            public boolean onResponse(short version, DirectBuffer buffer, int offset, int limit, long traceId)
-            {
-                inflight = false;
-                final boolean readable = codec.decode(buffer, offset, limit, nameBytes, partitionId);
-                if (readable && !closed)
-                {
-                    onFetched(traceId);
-                }
-                return readable;
-            }
-
-            @Override
-            public void onFailed(short error, long traceId)
-            {
-                inflight = false;
-                if (!closed)
-                {
-                    FetchStream.this.onFailed(traceId, error == CORRUPT_MESSAGE ? NETWORK_EXCEPTION : error);
-                }
             }
         }
 
@@ -950,5 +937,230 @@ final class KafkaClientFetchFactory
                 }
             }
         }
+    }
+
+    /**
+     * The Fetch of one broker (and isolation level) that the worker's streams share: streams ready to fetch (offset
+     * resolved, no records held, led by this broker) wait here while a Fetch is under way and all go in the next one,
+     * grouped by topic, in an order that turns so that the broker's byte limit favours none for long. The response
+     * is read once, partition by partition, each handed to its stream.
+     */
+    private final class FetchBroker implements KafkaClientRequest, KafkaFetchCodec.PartitionHandler
+    {
+        private final int nodeId;
+        private final int isolation;
+        private final List<FetchStream> waiting = new ArrayList<>();
+        private final List<FetchStream> requested = new ArrayList<>();
+        private boolean inflight;
+        private int rotation;
+        private long responseTraceId;
+
+        FetchBroker(int nodeId, int isolation)
+        {
+            this.nodeId = nodeId;
+            this.isolation = isolation;
+        }
+
+        void join(FetchStream stream, long traceId)
+        {
+            waiting.add(stream);
+            flush(traceId);
+        }
+
+        // a stream in the Fetch under way is passed over when its answer comes: it is no longer fetching from here
+        void leave(FetchStream stream)
+        {
+            waiting.remove(stream);
+        }
+
+        private void flush(long traceId)
+        {
+            if (!inflight && !waiting.isEmpty())
+            {
+                // a partition goes once per Fetch (the broker would answer it once): another stream of it waits
+                int kept = 0;
+                for (int i = 0; i < waiting.size(); i++)
+                {
+                    final FetchStream stream = waiting.get(i);
+                    if (isRequested(stream))
+                    {
+                        waiting.set(kept++, stream);
+                    }
+                    else
+                    {
+                        requested.add(stream);
+                    }
+                }
+                while (waiting.size() > kept)
+                {
+                    waiting.remove(waiting.size() - 1);
+                }
+                if (requested.size() > 1)
+                {
+                    Collections.rotate(requested, -(rotation++ % requested.size()));
+                }
+                inflight = true;
+                final KafkaClientConnection connection = pool.supply(nodeId, KafkaClientConnectionPool.Purpose.FETCH, traceId);
+                if (connection != null)
+                {
+                    connection.send(this, traceId);
+                }
+                else
+                {
+                    onFailed(KafkaClientMetadata.LEADER_NOT_AVAILABLE, traceId);
+                }
+            }
+        }
+
+        @Override
+        public short apiKey()
+        {
+            return KafkaApis.FETCH;
+        }
+
+        @Override
+        public int encode(short version, MutableDirectBuffer buffer, int offset, int maxLimit)
+        {
+            int topics = 0;
+            int size = 32;
+            int overhead = RESPONSE_OVERHEAD;
+            for (int i = 0; i < requested.size(); i++)
+            {
+                final FetchStream stream = requested.get(i);
+                if (firstOfTopic(i))
+                {
+                    topics++;
+                    size += KafkaFetchCodec.sizeofTopic(stream.nameBytes, 0);
+                    overhead += stream.nameBytes.length + 16;
+                }
+                size += KafkaFetchCodec.PARTITION_SIZE;
+                // a partition's fields in the response, and some aborted transactions
+                overhead += 64;
+            }
+            final int maxBytes = bufferPool.slotCapacity() - overhead;
+            int limit = ENCODE_FAILED;
+            if (version == KafkaFetchCodec.VERSION && size <= maxLimit - offset && maxBytes > 0)
+            {
+                int progress = KafkaFetchCodec.encodeHead(buffer, offset, MAX_WAIT_MS, maxBytes, isolation, topics);
+                for (int i = 0; i < requested.size(); i++)
+                {
+                    if (firstOfTopic(i))
+                    {
+                        final String name = requested.get(i).name;
+                        int partitions = 0;
+                        for (int j = i; j < requested.size(); j++)
+                        {
+                            partitions += name.equals(requested.get(j).name) ? 1 : 0;
+                        }
+                        progress = KafkaFetchCodec.encodeTopic(buffer, progress, requested.get(i).nameBytes, partitions);
+                        for (int j = i; j < requested.size(); j++)
+                        {
+                            final FetchStream stream = requested.get(j);
+                            if (name.equals(stream.name))
+                            {
+                                progress = KafkaFetchCodec.encodePartition(buffer, progress, stream.partitionId,
+                                    stream.nextOffset, maxBytes);
+                            }
+                        }
+                        progress = KafkaFetchCodec.encodeTopicEnd(buffer, progress);
+                    }
+                }
+                limit = KafkaFetchCodec.encodeTail(buffer, progress);
+            }
+            return limit;
+        }
+
+        private boolean isRequested(FetchStream stream)
+        {
+            boolean requesting = false;
+            for (int i = 0; i < requested.size() && !requesting; i++)
+            {
+                final FetchStream other = requested.get(i);
+                requesting = other.partitionId == stream.partitionId && other.name.equals(stream.name);
+            }
+            return requesting;
+        }
+
+        private boolean firstOfTopic(int index)
+        {
+            final String name = requested.get(index).name;
+            boolean first = true;
+            for (int i = 0; i < index && first; i++)
+            {
+                first = !name.equals(requested.get(i).name);
+            }
+            return first;
+        }
+
+        @Override
+        public boolean onResponse(short version, DirectBuffer buffer, int offset, int limit, long traceId)
+        {
+            responseTraceId = traceId;
+            final boolean readable = codec.decode(buffer, offset, limit, this);
+            if (readable)
+            {
+                // a partition the broker left out: the request's own error, or as good as unknown
+                final short error = codec.topLevelError() != KafkaClientTopic.NONE
+                    ? codec.topLevelError()
+                    : KafkaClientMetadata.UNKNOWN_TOPIC_OR_PARTITION;
+                fail(error, traceId);
+                done(traceId);
+            }
+            return readable;
+        }
+
+        @Override
+        public void onPartition(DirectBuffer buffer, int topicOffset, int topicLength, int partitionId)
+        {
+            for (int i = 0; i < requested.size(); i++)
+            {
+                final FetchStream stream = requested.get(i);
+                if (stream.fetching == this && stream.partitionId == partitionId
+                    && sameName(buffer, topicOffset, topicLength, stream.nameBytes))
+                {
+                    stream.fetching = null;
+                    stream.onFetched(responseTraceId);
+                    break;
+                }
+            }
+        }
+
+        @Override
+        public void onFailed(short error, long traceId)
+        {
+            fail(error == CORRUPT_MESSAGE ? NETWORK_EXCEPTION : error, traceId);
+            done(traceId);
+        }
+
+        private void fail(short error, long traceId)
+        {
+            for (int i = 0; i < requested.size(); i++)
+            {
+                final FetchStream stream = requested.get(i);
+                if (stream.fetching == this)
+                {
+                    stream.fetching = null;
+                    stream.onFailed(traceId, error);
+                }
+            }
+        }
+
+        // the streams that joined meanwhile, those answered with nothing among them, go in the next Fetch
+        private void done(long traceId)
+        {
+            requested.clear();
+            inflight = false;
+            flush(traceId);
+        }
+    }
+
+    private static boolean sameName(DirectBuffer buffer, int offset, int length, byte[] name)
+    {
+        boolean same = length == name.length;
+        for (int i = 0; i < length && same; i++)
+        {
+            same = buffer.getByte(offset + i) == name[i];
+        }
+        return same;
     }
 }

@@ -13,10 +13,10 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 /**
- * Fetch v12 (flexible, topic names; v13+ needs topic ids) for one partition, written and read by hand: a Fetch is on
- * the data path, so its bodies are neither copied to the heap nor read into kafka-clients' message objects. The
- * response is read in place: the partition's error, high watermark, last stable offset, aborted transactions (into
- * reused arrays) and where its records bytes lie.
+ * Fetch v12 (flexible, topic names; v13+ needs topic ids), written and read by hand: a Fetch is on the data path, so
+ * its bodies are neither copied to the heap nor read into kafka-clients' message objects. The response is read in
+ * place, partition by partition: its error, high watermark, last stable offset, aborted transactions (into reused
+ * arrays) and where its records bytes lie.
  */
 final class KafkaFetchCodec
 {
@@ -24,9 +24,13 @@ final class KafkaFetchCodec
 
     static final int MALFORMED = -1;
 
+    /** A partition in a request: index, leader epoch, offset, last fetched epoch, log start, max bytes, tags. */
+    static final int PARTITION_SIZE = 33;
+
     private final TaggedFields taggedFields = new TaggedFields();
 
     private DirectBuffer buffer;
+    private short topLevelError;
     private short error;
     private long highWatermark;
     private long lastStableOffset;
@@ -36,72 +40,87 @@ final class KafkaFetchCodec
     private int recordsOffset;
     private int recordsLimit;
 
-    /**
-     * Writes a sessionless Fetch body for one partition.
-     *
-     * @return the limit, or {@link KafkaClientRequest#ENCODE_FAILED}
-     */
-    static int encode(MutableDirectBuffer buffer, int offset, int maxLimit, byte[] topic, int partitionId, long fetchOffset,
-        int maxWaitMs, int maxBytes, int isolation)
+    /** Hears each partition of a response, its fields readable from the codec during the call. */
+    interface PartitionHandler
     {
-        int limit = KafkaClientRequest.ENCODE_FAILED;
-        if (maxLimit - offset >= 64 + topic.length)
-        {
-            int progress = offset;
-            buffer.putInt(progress, -1, BIG_ENDIAN);                    // replica_id: a consumer
-            buffer.putInt(progress + 4, maxWaitMs, BIG_ENDIAN);
-            buffer.putInt(progress + 8, 1, BIG_ENDIAN);                 // min_bytes
-            buffer.putInt(progress + 12, maxBytes, BIG_ENDIAN);
-            buffer.putByte(progress + 16, (byte) isolation);
-            buffer.putInt(progress + 17, 0, BIG_ENDIAN);                // session_id: none
-            buffer.putInt(progress + 21, -1, BIG_ENDIAN);               // session_epoch: FINAL, sessionless
-            progress += 25;
-            buffer.putByte(progress++, (byte) 2);                       // topics: compact array of 1
-            progress = putCompactLength(buffer, progress, topic.length);
-            buffer.putBytes(progress, topic);
-            progress += topic.length;
-            buffer.putByte(progress++, (byte) 2);                       // partitions: compact array of 1
-            buffer.putInt(progress, partitionId, BIG_ENDIAN);
-            buffer.putInt(progress + 4, -1, BIG_ENDIAN);                // current_leader_epoch: unknown
-            buffer.putLong(progress + 8, fetchOffset, BIG_ENDIAN);
-            buffer.putInt(progress + 16, -1, BIG_ENDIAN);               // last_fetched_epoch: unknown
-            buffer.putLong(progress + 20, -1L, BIG_ENDIAN);             // log_start_offset: a consumer's
-            buffer.putInt(progress + 28, maxBytes, BIG_ENDIAN);         // partition_max_bytes
-            progress += 32;
-            buffer.putByte(progress++, (byte) 0);                       // partition tagged fields
-            buffer.putByte(progress++, (byte) 0);                       // topic tagged fields
-            buffer.putByte(progress++, (byte) 1);                       // forgotten_topics_data: empty
-            buffer.putByte(progress++, (byte) 1);                       // rack_id: ""
-            buffer.putByte(progress++, (byte) 0);                       // tagged fields
-            limit = progress;
-        }
-        return limit;
+        void onPartition(DirectBuffer buffer, int topicOffset, int topicLength, int partitionId);
+    }
+
+    /** Writes the head of a sessionless Fetch body, up to its topics; returns the limit. */
+    static int encodeHead(MutableDirectBuffer buffer, int offset, int maxWaitMs, int maxBytes, int isolation, int topics)
+    {
+        int progress = offset;
+        buffer.putInt(progress, -1, BIG_ENDIAN);                        // replica_id: a consumer
+        buffer.putInt(progress + 4, maxWaitMs, BIG_ENDIAN);
+        buffer.putInt(progress + 8, 1, BIG_ENDIAN);                     // min_bytes
+        buffer.putInt(progress + 12, maxBytes, BIG_ENDIAN);
+        buffer.putByte(progress + 16, (byte) isolation);
+        buffer.putInt(progress + 17, 0, BIG_ENDIAN);                    // session_id: none
+        buffer.putInt(progress + 21, -1, BIG_ENDIAN);                   // session_epoch: FINAL, sessionless
+        progress += 25;
+        return putCompactLength(buffer, progress, topics);              // topics: compact array
+    }
+
+    /** Writes a topic's name and the count of its partitions that follow; returns the limit. */
+    static int encodeTopic(MutableDirectBuffer buffer, int offset, byte[] topic, int partitions)
+    {
+        int progress = putCompactLength(buffer, offset, topic.length);
+        buffer.putBytes(progress, topic);
+        progress += topic.length;
+        return putCompactLength(buffer, progress, partitions);
+    }
+
+    /** Writes one partition of a topic; returns the limit. */
+    static int encodePartition(MutableDirectBuffer buffer, int offset, int partitionId, long fetchOffset, int maxBytes)
+    {
+        buffer.putInt(offset, partitionId, BIG_ENDIAN);
+        buffer.putInt(offset + 4, -1, BIG_ENDIAN);                      // current_leader_epoch: unknown
+        buffer.putLong(offset + 8, fetchOffset, BIG_ENDIAN);
+        buffer.putInt(offset + 16, -1, BIG_ENDIAN);                     // last_fetched_epoch: unknown
+        buffer.putLong(offset + 20, -1L, BIG_ENDIAN);                   // log_start_offset: a consumer's
+        buffer.putInt(offset + 28, maxBytes, BIG_ENDIAN);               // partition_max_bytes
+        buffer.putByte(offset + 32, (byte) 0);                          // partition tagged fields
+        return offset + PARTITION_SIZE;
+    }
+
+    /** Ends a topic: its tagged fields; returns the limit. */
+    static int encodeTopicEnd(MutableDirectBuffer buffer, int offset)
+    {
+        buffer.putByte(offset, (byte) 0);
+        return offset + 1;
+    }
+
+    /** Ends the body: no forgotten topics, rack id "", no tagged fields; returns the limit. */
+    static int encodeTail(MutableDirectBuffer buffer, int offset)
+    {
+        buffer.putByte(offset, (byte) 1);
+        buffer.putByte(offset + 1, (byte) 1);
+        buffer.putByte(offset + 2, (byte) 0);
+        return offset + 3;
+    }
+
+    /** The bytes a topic of {@code partitions} partitions takes in a request, at most. */
+    static int sizeofTopic(byte[] topic, int partitions)
+    {
+        return 5 + topic.length + 5 + partitions * PARTITION_SIZE + 1;
     }
 
     /**
-     * Reads a Fetch v12 response body that should answer for {@code partitionId} of {@code topic}.
+     * Reads a Fetch v12 response body, and hands each partition to {@code handler}.
      *
-     * @return whether it reads; then {@link #error} (UNKNOWN_TOPIC_OR_PARTITION when the partition is not in it) and,
-     *         without error, the rest
+     * @return whether it reads whole; {@link #topLevelError} then says whether the request as a whole failed
      */
-    boolean decode(DirectBuffer buffer, int offset, int limit, byte[] topic, int partitionId)
+    boolean decode(DirectBuffer buffer, int offset, int limit, PartitionHandler handler)
     {
         this.buffer = buffer;
-        error = KafkaClientMetadata.UNKNOWN_TOPIC_OR_PARTITION;
-        highWatermark = -1L;
-        lastStableOffset = -1L;
-        aborted = 0;
-        recordsOffset = 0;
-        recordsLimit = 0;
-        boolean found = false;
         int progress = offset + 4;                                       // throttle_time_ms
         if (progress + 6 > limit)
         {
             return false;
         }
-        final short topLevelError = buffer.getShort(progress, BIG_ENDIAN);
+        topLevelError = buffer.getShort(progress, BIG_ENDIAN);
         progress += 6;                                                   // error_code, session_id
-        long topics = VarUints.read(buffer, progress, limit);
+        final long topics = VarUints.read(buffer, progress, limit);
         progress = topics < 0 ? MALFORMED : progress + VarUints.sizeOf(topics);
         for (long t = 1; progress != MALFORMED && t < VarUints.value(topics); t++)
         {
@@ -112,7 +131,7 @@ final class KafkaFetchCodec
             {
                 return false;
             }
-            final boolean ours = sameName(buffer, progress, nameSize, topic);
+            final int nameOffset = progress;
             progress += nameSize;
             final long partitions = VarUints.read(buffer, progress, limit);
             progress = partitions < 0 ? MALFORMED : progress + VarUints.sizeOf(partitions);
@@ -122,28 +141,32 @@ final class KafkaFetchCodec
                 {
                     return false;
                 }
-                final int index = buffer.getInt(progress, BIG_ENDIAN);
-                final boolean match = ours && index == partitionId && !found;
-                if (match)
-                {
-                    found = true;
-                    error = buffer.getShort(progress + 4, BIG_ENDIAN);
-                    highWatermark = buffer.getLong(progress + 6, BIG_ENDIAN);
-                    lastStableOffset = buffer.getLong(progress + 14, BIG_ENDIAN);
-                }
+                final int partitionId = buffer.getInt(progress, BIG_ENDIAN);
+                error = buffer.getShort(progress + 4, BIG_ENDIAN);
+                highWatermark = buffer.getLong(progress + 6, BIG_ENDIAN);
+                lastStableOffset = buffer.getLong(progress + 14, BIG_ENDIAN);
+                aborted = 0;
+                recordsOffset = 0;
+                recordsLimit = 0;
                 progress += 30;                                          // ..., log_start_offset
-                progress = readAborted(buffer, progress, limit, match);
+                progress = readAborted(buffer, progress, limit);
                 progress = progress == MALFORMED || progress + 4 > limit ? MALFORMED : progress + 4; // preferred replica
-                progress = readRecords(buffer, progress, limit, match);
+                progress = readRecords(buffer, progress, limit);
                 progress = progress == MALFORMED ? MALFORMED : taggedFields.skip(buffer, progress, limit);
+                if (progress != MALFORMED)
+                {
+                    handler.onPartition(buffer, nameOffset, nameSize, partitionId);
+                }
             }
             progress = progress == MALFORMED ? MALFORMED : taggedFields.skip(buffer, progress, limit);
         }
-        if (!found && topLevelError != 0)
-        {
-            error = topLevelError;
-        }
         return progress != MALFORMED;
+    }
+
+    /** The response's own error code (a fetch session's), 0 when each partition has its own. */
+    short topLevelError()
+    {
+        return topLevelError;
     }
 
     short error()
@@ -192,7 +215,7 @@ final class KafkaFetchCodec
         return recordsLimit;
     }
 
-    private int readAborted(DirectBuffer buffer, int offset, int limit, boolean match)
+    private int readAborted(DirectBuffer buffer, int offset, int limit)
     {
         final long count = VarUints.read(buffer, offset, limit);
         int progress = count < 0 ? MALFORMED : offset + VarUints.sizeOf(count);
@@ -204,17 +227,14 @@ final class KafkaFetchCodec
             }
             else
             {
-                if (match)
-                {
-                    addAborted(buffer.getLong(progress, BIG_ENDIAN), buffer.getLong(progress + 8, BIG_ENDIAN));
-                }
+                addAborted(buffer.getLong(progress, BIG_ENDIAN), buffer.getLong(progress + 8, BIG_ENDIAN));
                 progress = taggedFields.skip(buffer, progress + 16, limit);
             }
         }
         return progress;
     }
 
-    private int readRecords(DirectBuffer buffer, int offset, int limit, boolean match)
+    private int readRecords(DirectBuffer buffer, int offset, int limit)
     {
         final long length = offset == MALFORMED ? -1 : VarUints.read(buffer, offset, limit);
         int progress = length < 0 ? MALFORMED : offset + VarUints.sizeOf(length);
@@ -227,11 +247,8 @@ final class KafkaFetchCodec
             }
             else
             {
-                if (match)
-                {
-                    recordsOffset = progress;
-                    recordsLimit = progress + size;
-                }
+                recordsOffset = progress;
+                recordsLimit = progress + size;
                 progress += size;
             }
         }
@@ -248,16 +265,6 @@ final class KafkaFetchCodec
         abortedProducerIds[aborted] = producerId;
         abortedFirstOffsets[aborted] = firstOffset;
         aborted++;
-    }
-
-    private static boolean sameName(DirectBuffer buffer, int offset, int length, byte[] name)
-    {
-        boolean same = length == name.length;
-        for (int i = 0; i < length && same; i++)
-        {
-            same = buffer.getByte(offset + i) == name[i];
-        }
-        return same;
     }
 
     private static int putCompactLength(MutableDirectBuffer buffer, int offset, int length)

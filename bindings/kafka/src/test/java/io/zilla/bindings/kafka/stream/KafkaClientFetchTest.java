@@ -3,6 +3,7 @@
  */
 package io.zilla.bindings.kafka.stream;
 
+import static io.zilla.bindings.kafka.test.KafkaClientStreams.counter;
 import static io.zilla.bindings.kafka.test.KafkaClientStreams.replyBeginEx;
 import static io.zilla.bindings.kafka.test.KafkaClientStreams.resetError;
 import static io.zilla.bindings.kafka.test.KafkaFetchStreams.EARLIEST;
@@ -87,10 +88,16 @@ class KafkaClientFetchTest
         }
         final TestClient app = start(kafka);
 
+        // all at once: their Fetches are one request to the broker
+        final List<TestStream> streams = new ArrayList<>();
+        for (int partition = 0; partition < 8; partition++)
+        {
+            streams.add(app.open(fetchBeginEx(topic, partition, EARLIEST)));
+        }
         for (int partition = 0; partition < 8; partition++)
         {
             final int expected = produced.get(partition).size();
-            final TestStream stream = app.open(fetchBeginEx(topic, partition, EARLIEST));
+            final TestStream stream = streams.get(partition);
             stream.await(WAIT, () -> records(stream).size() >= expected);
 
             final KafkaBeginExFW beginEx = replyBeginEx(stream);
@@ -102,6 +109,8 @@ class KafkaClientFetchTest
             app.end(stream);
             stream.await(WAIT, stream::ended);
         }
+        // bootstrap (metadata), the leader's control connection (ListOffsets) and its fetch connection
+        assertEquals(3, counter(engine.directory(), "kafka_client", "connections.opened"));
     }
 
     @Test
