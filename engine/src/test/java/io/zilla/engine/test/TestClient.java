@@ -71,11 +71,18 @@ public final class TestClient implements BindingHandler
     /** Opens a stream with a Begin extension. */
     public TestStream open(byte[] extension)
     {
+        return open(extension, TestStream.CREDIT);
+    }
+
+    /** Opens a stream with a Begin extension, offering the peer {@code credit} bytes at a time. */
+    public TestStream open(byte[] extension, int credit)
+    {
         return call(() ->
         {
             final RouteConfig route = binding.resolveAny();
             final long initialId = context.supplyInitialId(binding.id());
             final TestStream stream = new TestStream(binding.id(), route.exitId(), initialId, initialId & ~1L);
+            stream.credit(credit);
             final BeginFW.Builder builder = new BeginFW.Builder().wrap(context.writeBuffer(), 0, context.writeBuffer().capacity())
                 .originId(binding.id()).routedId(route.exitId()).streamId(initialId).sequence(0).acknowledge(0).maximum(0)
                 .traceId(context.supplyTraceId());

@@ -73,6 +73,7 @@ public final class TestStream
     private boolean peerEnded;
     private boolean peerAborted;
     private boolean ownReset;
+    private int credit = CREDIT;
 
     TestStream(long originId, long routedId, long ownId, long peerId)
     {
@@ -80,6 +81,12 @@ public final class TestStream
         this.routedId = routedId;
         this.ownId = ownId;
         this.peerId = peerId;
+    }
+
+    /** The credit this side keeps open for its peer, {@link #CREDIT} unless set before the peer begins. */
+    synchronized void credit(int credit)
+    {
+        this.credit = credit;
     }
 
     void target(MessageConsumer target)
@@ -263,7 +270,7 @@ public final class TestStream
             return;
         }
         final WindowFW window = windowRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(originId).routedId(routedId).streamId(peerId).sequence(peerSeq).acknowledge(peerSeq).maximum(CREDIT)
+            .originId(originId).routedId(routedId).streamId(peerId).sequence(peerSeq).acknowledge(peerSeq).maximum(credit)
             .traceId(traceId)
             .padding(0)
             .build();

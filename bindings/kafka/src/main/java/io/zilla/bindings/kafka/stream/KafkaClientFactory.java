@@ -35,6 +35,7 @@ public final class KafkaClientFactory implements BindingHandler
     private final EngineContext context;
     private final BindingConfig binding;
     private final KafkaClientConnectionPool pool;
+    private final KafkaClientFetchFactory fetch;
     private final KafkaClientMetaFactory meta;
     private final KafkaClientProduceFactory produce;
     private final KafkaClientInitProducerIdFactory initProducerId;
@@ -57,6 +58,7 @@ public final class KafkaClientFactory implements BindingHandler
         final KafkaClientMetadata metadata = pool != null
             ? new KafkaClientMetadata(pool, nodes, System::currentTimeMillis)
             : null;
+        this.fetch = new KafkaClientFetchFactory(context, frames, pool, metadata);
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id());
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
@@ -73,7 +75,11 @@ public final class KafkaClientFactory implements BindingHandler
         MessageConsumer receiver = null;
         if (beginEx != null && beginEx.typeId() == KafkaBinding.TYPE_ID)
         {
-            if (beginEx.kind() == KafkaCapability.META)
+            if (beginEx.kind() == KafkaCapability.FETCH)
+            {
+                receiver = fetch.newStream(begin, beginEx.fetch(), sender);
+            }
+            else if (beginEx.kind() == KafkaCapability.META)
             {
                 receiver = meta.newStream(begin, beginEx.meta(), sender);
             }
@@ -97,6 +103,7 @@ public final class KafkaClientFactory implements BindingHandler
     void close()
     {
         final long traceId = context.supplyTraceId();
+        fetch.close(traceId);
         meta.close(traceId);
         produce.close(traceId);
         initProducerId.close(traceId);

@@ -43,6 +43,7 @@ final class KafkaClientVersions
         final SaslAuthenticateRequestData authenticate = new SaslAuthenticateRequestData();
         ranges.supports(KafkaApis.SASL_AUTHENTICATE, authenticate.lowestSupportedVersion(),
             authenticate.highestSupportedVersion());
+        KafkaClientFetchFactory.supports(ranges);
         return ranges;
     }
 }

@@ -1,0 +1,1166 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka.stream;
+
+import static java.nio.ByteOrder.BIG_ENDIAN;
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Consumer;
+
+import io.zilla.bindings.kafka.KafkaBinding;
+import io.zilla.engine.binding.EngineContext;
+import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.buffer.BufferPool;
+import io.zilla.engine.binding.signal.Signaler;
+import io.zilla.engine.binding.stream.StreamFrames;
+import io.zilla.specs.core.types.stream.AbortFW;
+import io.zilla.specs.core.types.stream.BeginFW;
+import io.zilla.specs.core.types.stream.EndFW;
+import io.zilla.specs.core.types.stream.FlushFW;
+import io.zilla.specs.core.types.stream.ResetFW;
+import io.zilla.specs.core.types.stream.SignalFW;
+import io.zilla.specs.core.types.stream.WindowFW;
+import io.zilla.specs.flyweight.OctetsFW;
+import io.zilla.specs.kafka.codec.ApiVersionRanges;
+import io.zilla.specs.kafka.codec.DecodedRecord;
+import io.zilla.specs.kafka.codec.KafkaApis;
+import io.zilla.specs.kafka.codec.RecordBatchDecoder;
+import io.zilla.specs.kafka.codec.RecordBatches;
+import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
+import io.zilla.specs.kafka.types.stream.KafkaBytesFW;
+import io.zilla.specs.kafka.types.stream.KafkaDataExFW;
+import io.zilla.specs.kafka.types.stream.KafkaFetchBeginExFW;
+import io.zilla.specs.kafka.types.stream.KafkaFetchDataExFW;
+import io.zilla.specs.kafka.types.stream.KafkaFlushExFW;
+import io.zilla.specs.kafka.types.stream.KafkaIsolation;
+import io.zilla.specs.kafka.types.stream.KafkaOffsetFW;
+import io.zilla.specs.kafka.types.stream.KafkaResetExFW;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.collections.LongHashSet;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.apache.kafka.common.message.ListOffsetsRequestData;
+import org.apache.kafka.common.message.ListOffsetsResponseData;
+
+/**
+ * FETCH streams: an application reads one partition from an offset (-2 earliest, -1 latest, resolved with
+ * ListOffsets at the leader), with filters and an isolation level. The reply begins with the resolved offset, then
+ * carries one Data per record the filters pass (the value as payload, in fragments when the credit or a frame is
+ * smaller than it), and a Flush when the position moved past records the application does not get.
+ * <p>
+ * The streams of a worker led by one broker share one sessionless Fetch (v12) at a time on the leader's fetch
+ * connection ({@link FetchBroker}), which asks for at most what one buffer slot holds; each partition's records
+ * bytes are copied into a slot of its stream and read there in place with the {@link RecordBatchDecoder} as the
+ * application's window takes them, then the stream is in the next Fetch again, from its next offset. Per record
+ * nothing is allocated.
+ */
+final class KafkaClientFetchFactory
+{
+    static final int SIGNAL_RETRY = 1;
+
+    static final long RETRY_BACKOFF_MIN = 100L;
+    static final long RETRY_BACKOFF_MAX = 2_000L;
+
+    /** Retriable failures in a row before the stream is reset: with the backoff, about a minute. */
+    static final int MAX_ATTEMPTS = 40;
+
+    /** How long a Fetch waits at the broker for a first byte. */
+    static final int MAX_WAIT_MS = 500;
+
+    static final short OFFSET_OUT_OF_RANGE = 1;
+    static final short CORRUPT_MESSAGE = 2;
+    static final short MESSAGE_TOO_LARGE = 10;
+
+    private static final long EARLIEST = -2L;
+    private static final long LATEST = -1L;
+    private static final int FLAG_FIN = 0x01;
+    private static final int FLAG_INIT = 0x02;
+    /** Where {@code deferred} lies in a KafkaDataEx fetch: after the type id (int32) and the kind (uint8). */
+    private static final int DEFERRED_OFFSET = Integer.BYTES + Byte.BYTES;
+    /** Room kept in a Fetch response's slot for everything but the records: headers, the topic name, fields. */
+    private static final int RESPONSE_OVERHEAD = 1024;
+
+    private final BeginFW beginRO = new BeginFW();
+    private final EndFW endRO = new EndFW();
+    private final AbortFW abortRO = new AbortFW();
+    private final ResetFW resetRO = new ResetFW();
+    private final WindowFW windowRO = new WindowFW();
+    private final SignalFW signalRO = new SignalFW();
+    private final FlushFW.Builder flushRW = new FlushFW.Builder();
+    private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
+    private final KafkaDataExFW.Builder dataExRW = new KafkaDataExFW.Builder();
+    private final KafkaFlushExFW.Builder flushExRW = new KafkaFlushExFW.Builder();
+    private final KafkaResetExFW.Builder resetExRW = new KafkaResetExFW.Builder();
+    private final Consumer<KafkaFetchDataExFW.Builder> fetchDataEx = this::fetchDataEx;
+    private final Consumer<KafkaOffsetFW.Builder> recordOffset = this::recordOffset;
+    private final Consumer<KafkaBytesFW.Builder> recordKey = this::recordKey;
+    private final MutableDirectBuffer extensionBuffer;
+    private final MutableDirectBuffer frameBuffer;
+
+    private final StreamFrames frames;
+    private final KafkaClientConnectionPool pool;
+    private final KafkaClientMetadata metadata;
+    private final Signaler signaler;
+    private final BufferPool bufferPool;
+    private final RecordBatchDecoder decoder = new RecordBatchDecoder();
+    private final KafkaFetchCodec codec = new KafkaFetchCodec();
+    private final int maxPayload;
+    private final Long2ObjectHashMap<FetchStream> streams = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<FetchBroker> brokers = new Long2ObjectHashMap<>();
+
+    // the record whose Data extension is being written, read by the builders' method references
+    private FetchStream current;
+    private DecodedRecord currentRecord;
+
+    KafkaClientFetchFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool,
+        KafkaClientMetadata metadata)
+    {
+        this.frames = frames;
+        this.pool = pool;
+        this.metadata = metadata;
+        this.signaler = context.signaler();
+        this.bufferPool = context.bufferPool();
+        final int capacity = context.writeBuffer().capacity();
+        this.extensionBuffer = new UnsafeBuffer(new byte[capacity >> 1]);
+        this.frameBuffer = new UnsafeBuffer(new byte[1024]);
+        // a Data frame, payload and extension, is built in the write buffer when the ring cannot take it in place
+        this.maxPayload = capacity - 256;
+    }
+
+    MessageConsumer newStream(BeginFW begin, KafkaFetchBeginExFW beginEx, MessageConsumer sender)
+    {
+        MessageConsumer receiver = null;
+        final String topic = beginEx.topic().asString();
+        final KafkaOffsetFW partition = beginEx.partition();
+        if (metadata != null && topic != null && !topic.isEmpty() && partition.partitionId() >= 0
+            && partition.partitionOffset() >= EARLIEST)
+        {
+            final FetchStream stream = new FetchStream(sender, begin.originId(), begin.routedId(), begin.streamId(), topic,
+                partition.partitionId(), partition.partitionOffset(), KafkaFetchFilters.of(beginEx.filters()),
+                beginEx.isolation() == KafkaIsolation.READ_COMMITTED ? 1 : 0);
+            streams.put(stream.initialId, stream);
+            receiver = stream::onAppMessage;
+        }
+        return receiver;
+    }
+
+    void close(long traceId)
+    {
+        for (FetchStream stream : new ArrayList<>(streams.values()))
+        {
+            stream.doAbortAll(traceId, KafkaClientRequest.NETWORK_EXCEPTION);
+        }
+    }
+
+    /** The apis FETCH streams use: Fetch v12 only (see {@link KafkaFetchCodec}), ListOffsets v2 and up (isolation). */
+    static void supports(ApiVersionRanges ranges)
+    {
+        ranges.supports(KafkaApis.FETCH, KafkaFetchCodec.VERSION, KafkaFetchCodec.VERSION);
+        final ListOffsetsRequestData listOffsets = new ListOffsetsRequestData();
+        ranges.supports(KafkaApis.LIST_OFFSETS, Math.max(2, listOffsets.lowestSupportedVersion()),
+            listOffsets.highestSupportedVersion());
+    }
+
+    static boolean isRetriable(short error)
+    {
+        return switch (error)
+        {
+            // UNKNOWN_TOPIC_OR_PARTITION (a broker still loading its logs), LEADER_NOT_AVAILABLE,
+            // NOT_LEADER_OR_FOLLOWER, REQUEST_TIMED_OUT, NETWORK_EXCEPTION, KAFKA_STORAGE_ERROR,
+            // FENCED_LEADER_EPOCH, UNKNOWN_LEADER_EPOCH, OFFSET_NOT_AVAILABLE
+            case 3, 5, 6, 7, 13, 56, 74, 75, 78 -> true;
+            default -> false;
+        };
+    }
+
+    // one Fetch at a time per broker and isolation level, for every stream of this worker that is ready to fetch
+    private FetchBroker broker(int nodeId, int isolation)
+    {
+        final long key = ((long) nodeId << 1) | isolation;
+        FetchBroker broker = brokers.get(key);
+        if (broker == null)
+        {
+            broker = new FetchBroker(nodeId, isolation);
+            brokers.put(key, broker);
+        }
+        return broker;
+    }
+
+    private void fetchDataEx(KafkaFetchDataExFW.Builder builder)
+    {
+        builder.deferred(0)
+            .timestamp(currentRecord.timestamp())
+            .producerId(decoder.producerId())
+            .partition(recordOffset)
+            .key(recordKey);
+    }
+
+    private void recordOffset(KafkaOffsetFW.Builder builder)
+    {
+        builder.partitionId(current.partitionId)
+            .partitionOffset(currentRecord.offset())
+            .stableOffset(current.stableOffset)
+            .latestOffset(current.latestOffset);
+    }
+
+    private void recordKey(KafkaBytesFW.Builder builder)
+    {
+        final OctetsFW key = currentRecord.key();
+        if (key != null)
+        {
+            builder.value(key);
+        }
+    }
+
+    private final class FetchStream implements KafkaClientTopic.Listener
+    {
+        private final MessageConsumer app;
+        private final long originId;
+        private final long routedId;
+        private final long initialId;
+        private final long replyId;
+        private final String name;
+        private final byte[] nameBytes;
+        private final int partitionId;
+        private final long requestedOffset;
+        private final KafkaFetchFilters filters;
+        private final int isolation;
+        private final ListOffsetsRequest listOffsets = new ListOffsetsRequest();
+        private final LongHashSet abortedProducers = new LongHashSet();
+
+        private KafkaClientTopic topic;
+        private boolean resolved;
+        private long nextOffset;
+        private long reportedOffset;
+        private long stableOffset = -1L;
+        private long latestOffset = -1L;
+
+        private boolean inflight;
+        private FetchBroker fetching;
+        private long timerId = Signaler.NO_CANCEL_ID;
+        private int attempts;
+        private int unknownRetries;
+        private long backoff = RETRY_BACKOFF_MIN;
+
+        // the records of the last Fetch, until the application has taken them
+        private int slot = BufferPool.NO_SLOT;
+        private int recordsLimit;
+        private int batchPosition;
+        private int fragment;
+        private long[] abortedIds = new long[4];
+        private long[] abortedOffsets = new long[4];
+        private int aborted;
+
+        private long initialSeq;
+        private long initialAck;
+
+        private long replySeq;
+        private long replyAck;
+        private int replyMax;
+        private int replyPad;
+
+        private boolean replyBegun;
+        private boolean initialClosed;
+        private boolean replyClosed;
+        private boolean closed;
+
+        FetchStream(MessageConsumer app, long originId, long routedId, long initialId, String name, int partitionId,
+            long requestedOffset, KafkaFetchFilters filters, int isolation)
+        {
+            this.app = app;
+            this.originId = originId;
+            this.routedId = routedId;
+            this.initialId = initialId;
+            this.replyId = initialId & ~1L;
+            this.name = name;
+            this.nameBytes = name.getBytes(UTF_8);
+            this.partitionId = partitionId;
+            this.requestedOffset = requestedOffset;
+            this.filters = filters;
+            this.isolation = isolation;
+            this.resolved = requestedOffset >= 0;
+            this.nextOffset = requestedOffset;
+            this.reportedOffset = requestedOffset;
+        }
+
+        void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
+        {
+            switch (msgTypeId)
+            {
+                case BeginFW.TYPE_ID -> onAppBegin(beginRO.wrap(buffer, index, index + length));
+                case EndFW.TYPE_ID -> onAppEnd(endRO.wrap(buffer, index, index + length));
+                case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
+                case WindowFW.TYPE_ID -> onAppWindow(windowRO.wrap(buffer, index, index + length));
+                case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
+                case SignalFW.TYPE_ID -> onSignal(signalRO.wrap(buffer, index, index + length));
+                default ->
+                {
+                    // a FETCH stream carries no Data or Flush from the application: ignored
+                }
+            }
+        }
+
+        private void onAppBegin(BeginFW begin)
+        {
+            final long traceId = begin.traceId();
+            initialSeq = begin.sequence();
+            initialAck = begin.acknowledge();
+            frames.window(app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId, 0L, 0);
+            if (resolved)
+            {
+                doReplyBegin(traceId);
+            }
+            topic = metadata.subscribe(name, this, traceId);
+            if (topic.known())
+            {
+                onTopicMetadata(topic, traceId);
+            }
+        }
+
+        private void onAppEnd(EndFW end)
+        {
+            initialClosed = true;
+            final long traceId = end.traceId();
+            doReplyBegin(traceId);
+            doReplyEnd(traceId);
+            cleanup();
+        }
+
+        private void onAppAbort(AbortFW abort)
+        {
+            initialClosed = true;
+            doReplyAbort(abort.traceId());
+            cleanup();
+        }
+
+        private void onAppReset(ResetFW reset)
+        {
+            replyClosed = true;
+            doReset(reset.traceId(), KafkaClientTopic.NONE);
+            cleanup();
+        }
+
+        private void onAppWindow(WindowFW window)
+        {
+            replyAck = Math.max(replyAck, window.acknowledge());
+            replyMax = window.maximum();
+            replyPad = window.padding();
+            doReplyRecords(window.traceId());
+        }
+
+        private void onSignal(SignalFW signal)
+        {
+            timerId = Signaler.NO_CANCEL_ID;
+            if (!closed && signal.signalId() == SIGNAL_RETRY)
+            {
+                proceed(signal.traceId());
+            }
+        }
+
+        @Override
+        public void onTopicMetadata(KafkaClientTopic topic, long traceId)
+        {
+            final short error = topic.error();
+            if (closed || inflight || fetching != null || timerId != Signaler.NO_CANCEL_ID)
+            {
+                // a retry is due, or a request is under way: the answer is read when it needs it
+            }
+            else if (error == KafkaClientTopic.NONE)
+            {
+                unknownRetries = 0;
+                proceed(traceId);
+            }
+            else if (error == KafkaClientMetadata.UNKNOWN_TOPIC_OR_PARTITION && unknownRetries < 3)
+            {
+                unknownRetries++;
+                scheduleRetry(traceId);
+            }
+            else if (isRetriable(error) && error != KafkaClientMetadata.UNKNOWN_TOPIC_OR_PARTITION)
+            {
+                scheduleRetry(traceId);
+            }
+            else
+            {
+                doAbortAll(traceId, error);
+            }
+        }
+
+        /** Sends what comes next (ListOffsets, or a Fetch) unless something is under way or the records wait. */
+        private void proceed(long traceId)
+        {
+            if (closed || inflight || fetching != null || timerId != Signaler.NO_CANCEL_ID || slot != BufferPool.NO_SLOT)
+            {
+                return;
+            }
+            if (!topic.known() || topic.error() != KafkaClientTopic.NONE)
+            {
+                // the answer calls onTopicMetadata, which comes back here or waits for a retry
+                metadata.refresh(name, traceId);
+                return;
+            }
+            if (!hasPartition())
+            {
+                doAbortAll(traceId, KafkaClientMetadata.UNKNOWN_TOPIC_OR_PARTITION);
+                return;
+            }
+            final int leader = topic.leader(partitionId);
+            if (leader >= 0 && resolved)
+            {
+                fetching = broker(leader, isolation);
+                fetching.join(this, traceId);
+            }
+            else
+            {
+                final KafkaClientConnection connection = leader < 0 ? null
+                    : pool.supply(leader, KafkaClientConnectionPool.Purpose.CONTROL, traceId);
+                if (connection == null)
+                {
+                    onRetriable(traceId, KafkaClientMetadata.LEADER_NOT_AVAILABLE);
+                }
+                else
+                {
+                    inflight = true;
+                    connection.send(listOffsets, traceId);
+                }
+            }
+        }
+
+        private boolean hasPartition()
+        {
+            boolean found = false;
+            for (int i = 0; i < topic.partitions() && !found; i++)
+            {
+                found = topic.partitionId(i) == partitionId;
+            }
+            return found;
+        }
+
+        private void onRetriable(long traceId, short error)
+        {
+            if (++attempts > MAX_ATTEMPTS)
+            {
+                pool.event(traceId, "kafka.fetch.failed", "topic " + name + " partition " + partitionId + ": error "
+                    + error + " after " + MAX_ATTEMPTS + " attempts, stream reset");
+                doAbortAll(traceId, error);
+            }
+            else
+            {
+                metadata.refresh(name, traceId);
+                scheduleRetry(traceId);
+            }
+        }
+
+        private void onFailed(long traceId, short error)
+        {
+            if (error == OFFSET_OUT_OF_RANGE || !isRetriable(error))
+            {
+                doAbortAll(traceId, error);
+            }
+            else
+            {
+                onRetriable(traceId, error);
+            }
+        }
+
+        private void onListed(long traceId, long offset)
+        {
+            attempts = 0;
+            backoff = RETRY_BACKOFF_MIN;
+            resolved = true;
+            nextOffset = offset;
+            reportedOffset = offset;
+            doReplyBegin(traceId);
+            proceed(traceId);
+        }
+
+        private void onFetched(long traceId)
+        {
+            final short error = codec.error();
+            if (error != KafkaClientTopic.NONE)
+            {
+                onFailed(traceId, error);
+                return;
+            }
+            attempts = 0;
+            backoff = RETRY_BACKOFF_MIN;
+            latestOffset = codec.highWatermark();
+            stableOffset = codec.lastStableOffset();
+            final int length = codec.recordsLimit() - codec.recordsOffset();
+            if (length > bufferPool.slotCapacity())
+            {
+                // a single batch larger than a slot: the broker returns a first batch whole, whatever max bytes says
+                pool.event(traceId, "kafka.fetch.too.large", "topic " + name + " partition " + partitionId + ": a batch of "
+                    + length + " bytes at offset " + nextOffset + " exceeds a buffer slot, stream reset");
+                doAbortAll(traceId, MESSAGE_TOO_LARGE);
+            }
+            else if (length > 0)
+            {
+                slot = bufferPool.acquire(replyId);
+                if (slot == BufferPool.NO_SLOT)
+                {
+                    pool.event(traceId, "kafka.fetch.overflow", "no buffer slot free for a fetch of " + name);
+                    scheduleRetry(traceId);
+                }
+                else
+                {
+                    bufferPool.buffer(slot).putBytes(0, codec.buffer(), codec.recordsOffset(), length);
+                    recordsLimit = length;
+                    batchPosition = 0;
+                    fragment = 0;
+                    keepAborted();
+                    doReplyRecords(traceId);
+                }
+            }
+            else
+            {
+                // the broker waited up to max wait for nothing: ask again
+                proceed(traceId);
+            }
+        }
+
+        private void keepAborted()
+        {
+            aborted = 0;
+            if (isolation == 1)
+            {
+                final int count = codec.aborted();
+                if (abortedIds.length < count)
+                {
+                    abortedIds = new long[count];
+                    abortedOffsets = new long[count];
+                }
+                for (int i = 0; i < count; i++)
+                {
+                    abortedIds[i] = codec.abortedProducerId(i);
+                    abortedOffsets[i] = codec.abortedFirstOffset(i);
+                }
+                aborted = count;
+            }
+        }
+
+        /**
+         * Gives the application the records held, as its credit allows; once every one is taken (or skipped), frees
+         * the slot, reports progress past records it did not get with a Flush, and fetches again.
+         */
+        private void doReplyRecords(long traceId)
+        {
+            boolean blocked = false;
+            while (!closed && !blocked && slot != BufferPool.NO_SLOT)
+            {
+                final MutableDirectBuffer records = bufferPool.buffer(slot);
+                decoder.wrap(records, batchPosition, recordsLimit);
+                if (!decoder.nextBatch())
+                {
+                    if (decoder.error() != RecordBatchDecoder.NO_ERROR)
+                    {
+                        onCorrupt(traceId);
+                    }
+                    else
+                    {
+                        onDrained(traceId);
+                    }
+                    break;
+                }
+                if (!skipBatch())
+                {
+                    while (!blocked && decoder.nextRecord())
+                    {
+                        final DecodedRecord record = decoder.record();
+                        if (record.offset() < nextOffset)
+                        {
+                            continue;
+                        }
+                        if (filters.matches(record))
+                        {
+                            blocked = !doReplyRecord(record, traceId);
+                        }
+                        if (!blocked)
+                        {
+                            nextOffset = record.offset() + 1;
+                        }
+                    }
+                    if (!blocked && decoder.error() != RecordBatchDecoder.NO_ERROR)
+                    {
+                        onCorrupt(traceId);
+                        break;
+                    }
+                }
+                if (!blocked)
+                {
+                    // past the batch, even where compaction left no record at its last offset
+                    nextOffset = Math.max(nextOffset, decoder.nextOffset());
+                    batchPosition += RecordBatches.LOG_OVERHEAD + records.getInt(batchPosition + 8, BIG_ENDIAN);
+                }
+            }
+        }
+
+        /** Whether the current batch is none of the application's: a control batch, an aborted one, or one passed. */
+        private boolean skipBatch()
+        {
+            boolean skip = decoder.lastOffset() < nextOffset;
+            if (isolation == 1 && decoder.producerId() >= 0)
+            {
+                // KafkaConsumer's way: a producer's transaction is aborted from its first offset to its abort marker
+                final long lastOffset = decoder.lastOffset();
+                for (int i = 0; i < aborted; i++)
+                {
+                    if (abortedOffsets[i] <= lastOffset)
+                    {
+                        abortedProducers.add(abortedIds[i]);
+                        abortedOffsets[i] = Long.MAX_VALUE;
+                    }
+                }
+                if (decoder.isControl() && decoder.controlType() == RecordBatches.CONTROL_ABORT)
+                {
+                    abortedProducers.remove(decoder.producerId());
+                }
+                skip |= decoder.isTransactional() && !decoder.isControl()
+                    && abortedProducers.contains(decoder.producerId());
+            }
+            return skip || decoder.isControl();
+        }
+
+        private void onDrained(long traceId)
+        {
+            bufferPool.release(slot);
+            slot = BufferPool.NO_SLOT;
+            if (nextOffset > reportedOffset)
+            {
+                doReplyFlush(traceId);
+            }
+            proceed(traceId);
+        }
+
+        private void onCorrupt(long traceId)
+        {
+            pool.event(traceId, "kafka.fetch.corrupt", "topic " + name + " partition " + partitionId + ": batch at offset "
+                + nextOffset + " unreadable (decoder error " + decoder.error() + "), stream reset");
+            doAbortAll(traceId, CORRUPT_MESSAGE);
+        }
+
+        /**
+         * Sends the record, or the rest of its value, as far as the credit goes.
+         *
+         * @return whether all of it went
+         */
+        private boolean doReplyRecord(DecodedRecord record, long traceId)
+        {
+            final OctetsFW value = record.value();
+            final int valueLength = value != null ? value.sizeof() : 0;
+            boolean sent = false;
+            boolean progress = true;
+            while (!sent && progress)
+            {
+                final int open = replyMax - (int) (replySeq - replyAck);
+                final int credit = open - replyPad;
+                final int remaining = valueLength - fragment;
+                int extensionLength = 0;
+                if (replyBegun && open > 0 && credit >= 0 && (credit > 0 || remaining == 0) && fragment == 0)
+                {
+                    extensionLength = writeDataEx(record);
+                    if (extensionLength < 0)
+                    {
+                        pool.event(traceId, "kafka.fetch.too.large", "topic " + name + " partition " + partitionId
+                            + ": the key and headers of the record at offset " + record.offset() + " exceed a frame");
+                        doAbortAll(traceId, MESSAGE_TOO_LARGE);
+                        return false;
+                    }
+                }
+                final int length = Math.min(remaining, Math.min(credit, maxPayload - extensionLength));
+                progress = replyBegun && open > 0 && length >= 0 && (length > 0 || remaining == 0);
+                if (progress)
+                {
+                    final int flags = (fragment == 0 ? FLAG_INIT : 0) | (length == remaining ? FLAG_FIN : 0);
+                    if (fragment == 0)
+                    {
+                        extensionBuffer.putInt(DEFERRED_OFFSET, remaining - length, ByteOrder.nativeOrder());
+                    }
+                    final int reserved = length + replyPad;
+                    frames.data(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, flags, 0L, reserved,
+                        value != null ? value.buffer() : null, value != null ? value.offset() + fragment : 0, length,
+                        fragment == 0 ? extensionBuffer : null, 0, extensionLength);
+                    replySeq += reserved;
+                    fragment += length;
+                    sent = (flags & FLAG_FIN) != 0;
+                }
+            }
+            if (sent)
+            {
+                fragment = 0;
+                reportedOffset = record.offset() + 1;
+            }
+            return sent;
+        }
+
+        /** Writes the record's KafkaDataEx fetch into the extension buffer; its headers are copied verbatim. */
+        private int writeDataEx(DecodedRecord record)
+        {
+            int limit = -1;
+            try
+            {
+                current = this;
+                currentRecord = record;
+                final KafkaDataExFW dataEx = dataExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
+                    .typeId(KafkaBinding.TYPE_ID)
+                    .fetch(fetchDataEx)
+                    .build();
+                // the headers are the last field: an empty array32 now, its count then the record's own items
+                final int headersLength = record.headersLimit() - record.headersOffset();
+                final int countOffset = dataEx.limit() - Integer.BYTES;
+                if (countOffset + Integer.BYTES + headersLength <= extensionBuffer.capacity())
+                {
+                    extensionBuffer.putInt(countOffset, record.headerCount(), ByteOrder.nativeOrder());
+                    extensionBuffer.putBytes(dataEx.limit(), record.buffer(), record.headersOffset(), headersLength);
+                    limit = dataEx.limit() + headersLength;
+                }
+            }
+            catch (IndexOutOfBoundsException ex)
+            {
+                // the key alone does not fit
+                limit = -1;
+            }
+            finally
+            {
+                current = null;
+                currentRecord = null;
+            }
+            return limit;
+        }
+
+        private void doReplyFlush(long traceId)
+        {
+            if (replyBegun && !replyClosed)
+            {
+                final long offset = nextOffset;
+                final KafkaFlushExFW flushEx = flushExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
+                    .typeId(KafkaBinding.TYPE_ID)
+                    .fetch(f -> f.partition(p -> p.partitionId(partitionId)
+                        .partitionOffset(offset)
+                        .stableOffset(stableOffset)
+                        .latestOffset(latestOffset)))
+                    .build();
+                final FlushFW flush = flushRW.wrap(frameBuffer, 0, frameBuffer.capacity())
+                    .originId(originId).routedId(routedId).streamId(replyId)
+                    .sequence(replySeq).acknowledge(replyAck).maximum(replyMax)
+                    .traceId(traceId)
+                    .extension(flushEx.buffer(), flushEx.offset(), flushEx.sizeof())
+                    .build();
+                app.accept(FlushFW.TYPE_ID, flush.buffer(), flush.offset(), flush.sizeof());
+                reportedOffset = offset;
+            }
+        }
+
+        private void scheduleRetry(long traceId)
+        {
+            cancelTimer();
+            timerId = signaler.signalAt(System.currentTimeMillis() + backoff, originId, routedId, replyId, traceId,
+                SIGNAL_RETRY, 0);
+            backoff = Math.min(backoff << 1, RETRY_BACKOFF_MAX);
+        }
+
+        private void cancelTimer()
+        {
+            if (timerId != Signaler.NO_CANCEL_ID)
+            {
+                signaler.cancel(timerId);
+                timerId = Signaler.NO_CANCEL_ID;
+            }
+        }
+
+        private void doReplyBegin(long traceId)
+        {
+            if (!replyBegun)
+            {
+                replyBegun = true;
+                final long offset = nextOffset;
+                final KafkaBeginExFW beginEx = beginExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
+                    .typeId(KafkaBinding.TYPE_ID)
+                    .fetch(f -> f.topic(name)
+                        .partition(p -> p.partitionId(partitionId)
+                            .partitionOffset(offset)
+                            .stableOffset(stableOffset)
+                            .latestOffset(latestOffset))
+                        .isolation(isolation == 1 ? KafkaIsolation.READ_COMMITTED : KafkaIsolation.READ_UNCOMMITTED))
+                    .build();
+                frames.begin(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId,
+                    beginEx.buffer(), beginEx.offset(), beginEx.sizeof());
+            }
+        }
+
+        private void doReplyEnd(long traceId)
+        {
+            if (replyBegun && !replyClosed)
+            {
+                frames.end(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
+            }
+            replyClosed = true;
+        }
+
+        private void doReplyAbort(long traceId)
+        {
+            if (replyBegun && !replyClosed)
+            {
+                frames.abort(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
+            }
+            replyClosed = true;
+        }
+
+        private void doReset(long traceId, short error)
+        {
+            if (!initialClosed)
+            {
+                if (error != KafkaClientTopic.NONE)
+                {
+                    final KafkaResetExFW resetEx = resetExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
+                        .typeId(KafkaBinding.TYPE_ID)
+                        .error(error)
+                        .build();
+                    frames.reset(app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId,
+                        resetEx.buffer(), resetEx.offset(), resetEx.sizeof());
+                }
+                else
+                {
+                    frames.reset(app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId, null, 0, 0);
+                }
+            }
+            initialClosed = true;
+        }
+
+        void doAbortAll(long traceId, short error)
+        {
+            doReset(traceId, error);
+            doReplyAbort(traceId);
+            cleanup();
+        }
+
+        private void cleanup()
+        {
+            if (initialClosed && replyClosed && !closed)
+            {
+                closed = true;
+                cancelTimer();
+                if (fetching != null)
+                {
+                    fetching.leave(this);
+                    fetching = null;
+                }
+                if (slot != BufferPool.NO_SLOT)
+                {
+                    bufferPool.release(slot);
+                    slot = BufferPool.NO_SLOT;
+                }
+                if (topic != null)
+                {
+                    metadata.unsubscribe(topic, this);
+                    topic = null;
+                }
+                streams.remove(initialId);
+            }
+        }
+
+        /** The earliest or latest offset of the partition (latest: the last stable offset under read_committed). */
+        private final class ListOffsetsRequest implements KafkaClientRequest
+        {
+            @Override
+            public short apiKey()
+            {
+                return KafkaApis.LIST_OFFSETS;
+            }
+
+            @Override
+            public int encode(short version, MutableDirectBuffer buffer, int offset, int maxLimit)
+            {
+                final ListOffsetsRequestData request = new ListOffsetsRequestData()
+                    .setReplicaId(-1)
+                    .setIsolationLevel((byte) isolation)
+                    .setTopics(List.of(new ListOffsetsRequestData.ListOffsetsTopic()
+                        .setName(name)
+                        .setPartitions(List.of(new ListOffsetsRequestData.ListOffsetsPartition()
+                            .setPartitionIndex(partitionId)
+                            .setTimestamp(requestedOffset == LATEST ? LATEST : EARLIEST)))));
+                return KafkaControlMessages.write(request, version, buffer, offset, maxLimit);
+            }
+
+            @Override
+            public boolean onResponse(short version, DirectBuffer buffer, int offset, int limit, long traceId)
+            {
+                inflight = false;
+                ListOffsetsResponseData response;
+                try
+                {
+                    response = new ListOffsetsResponseData(KafkaControlMessages.readable(buffer, offset, limit), version);
+                }
+                catch (RuntimeException ex)
+                {
+                    response = null;
+                }
+                if (response != null && !closed)
+                {
+                    short error = KafkaClientMetadata.UNKNOWN_TOPIC_OR_PARTITION;
+                    long listed = -1L;
+                    for (ListOffsetsResponseData.ListOffsetsTopicResponse answer : response.topics())
+                    {
+                        for (ListOffsetsResponseData.ListOffsetsPartitionResponse partition : answer.partitions())
+                        {
+                            if (name.equals(answer.name()) && partition.partitionIndex() == partitionId)
+                            {
+                                error = partition.errorCode();
+                                listed = partition.offset();
+                            }
+                        }
+                    }
+                    if (error == KafkaClientTopic.NONE)
+                    {
+                        onListed(traceId, listed);
+                    }
+                    else
+                    {
+                        FetchStream.this.onFailed(traceId, error);
+                    }
+                }
+                return response != null;
+            }
+
+            @Override
+            public void onFailed(short error, long traceId)
+            {
+                inflight = false;
+                if (!closed)
+                {
+                    FetchStream.this.onFailed(traceId, error == CORRUPT_MESSAGE ? NETWORK_EXCEPTION : error);
+                }
+            }
+        }
+    }
+
+    /**
+     * The Fetch of one broker (and isolation level) that the worker's streams share: streams ready to fetch (offset
+     * resolved, no records held, led by this broker) wait here while a Fetch is under way and all go in the next one,
+     * grouped by topic, in an order that turns so that the broker's byte limit favours none for long. The response
+     * is read once, partition by partition, each handed to its stream.
+     */
+    private final class FetchBroker implements KafkaClientRequest, KafkaFetchCodec.PartitionHandler
+    {
+        private final int nodeId;
+        private final int isolation;
+        private final List<FetchStream> waiting = new ArrayList<>();
+        private final List<FetchStream> requested = new ArrayList<>();
+        private boolean inflight;
+        private int rotation;
+        private long responseTraceId;
+
+        FetchBroker(int nodeId, int isolation)
+        {
+            this.nodeId = nodeId;
+            this.isolation = isolation;
+        }
+
+        void join(FetchStream stream, long traceId)
+        {
+            waiting.add(stream);
+            flush(traceId);
+        }
+
+        // a stream in the Fetch under way is passed over when its answer comes: it is no longer fetching from here
+        void leave(FetchStream stream)
+        {
+            waiting.remove(stream);
+        }
+
+        private void flush(long traceId)
+        {
+            if (!inflight && !waiting.isEmpty())
+            {
+                // a partition goes once per Fetch (the broker would answer it once): another stream of it waits
+                int kept = 0;
+                for (int i = 0; i < waiting.size(); i++)
+                {
+                    final FetchStream stream = waiting.get(i);
+                    if (isRequested(stream))
+                    {
+                        waiting.set(kept++, stream);
+                    }
+                    else
+                    {
+                        requested.add(stream);
+                    }
+                }
+                while (waiting.size() > kept)
+                {
+                    waiting.remove(waiting.size() - 1);
+                }
+                if (requested.size() > 1)
+                {
+                    Collections.rotate(requested, -(rotation++ % requested.size()));
+                }
+                inflight = true;
+                final KafkaClientConnection connection = pool.supply(nodeId, KafkaClientConnectionPool.Purpose.FETCH, traceId);
+                if (connection != null)
+                {
+                    connection.send(this, traceId);
+                }
+                else
+                {
+                    onFailed(KafkaClientMetadata.LEADER_NOT_AVAILABLE, traceId);
+                }
+            }
+        }
+
+        @Override
+        public short apiKey()
+        {
+            return KafkaApis.FETCH;
+        }
+
+        @Override
+        public int encode(short version, MutableDirectBuffer buffer, int offset, int maxLimit)
+        {
+            int topics = 0;
+            int size = 32;
+            int overhead = RESPONSE_OVERHEAD;
+            for (int i = 0; i < requested.size(); i++)
+            {
+                final FetchStream stream = requested.get(i);
+                if (firstOfTopic(i))
+                {
+                    topics++;
+                    size += KafkaFetchCodec.sizeofTopic(stream.nameBytes, 0);
+                    overhead += stream.nameBytes.length + 16;
+                }
+                size += KafkaFetchCodec.PARTITION_SIZE;
+                // a partition's fields in the response, and some aborted transactions
+                overhead += 64;
+            }
+            final int maxBytes = bufferPool.slotCapacity() - overhead;
+            int limit = ENCODE_FAILED;
+            if (version == KafkaFetchCodec.VERSION && size <= maxLimit - offset && maxBytes > 0)
+            {
+                int progress = KafkaFetchCodec.encodeHead(buffer, offset, MAX_WAIT_MS, maxBytes, isolation, topics);
+                for (int i = 0; i < requested.size(); i++)
+                {
+                    if (firstOfTopic(i))
+                    {
+                        final String name = requested.get(i).name;
+                        int partitions = 0;
+                        for (int j = i; j < requested.size(); j++)
+                        {
+                            partitions += name.equals(requested.get(j).name) ? 1 : 0;
+                        }
+                        progress = KafkaFetchCodec.encodeTopic(buffer, progress, requested.get(i).nameBytes, partitions);
+                        for (int j = i; j < requested.size(); j++)
+                        {
+                            final FetchStream stream = requested.get(j);
+                            if (name.equals(stream.name))
+                            {
+                                progress = KafkaFetchCodec.encodePartition(buffer, progress, stream.partitionId,
+                                    stream.nextOffset, maxBytes);
+                            }
+                        }
+                        progress = KafkaFetchCodec.encodeTopicEnd(buffer, progress);
+                    }
+                }
+                limit = KafkaFetchCodec.encodeTail(buffer, progress);
+            }
+            return limit;
+        }
+
+        private boolean isRequested(FetchStream stream)
+        {
+            boolean requesting = false;
+            for (int i = 0; i < requested.size() && !requesting; i++)
+            {
+                final FetchStream other = requested.get(i);
+                requesting = other.partitionId == stream.partitionId && other.name.equals(stream.name);
+            }
+            return requesting;
+        }
+
+        private boolean firstOfTopic(int index)
+        {
+            final String name = requested.get(index).name;
+            boolean first = true;
+            for (int i = 0; i < index && first; i++)
+            {
+                first = !name.equals(requested.get(i).name);
+            }
+            return first;
+        }
+
+        @Override
+        public boolean onResponse(short version, DirectBuffer buffer, int offset, int limit, long traceId)
+        {
+            responseTraceId = traceId;
+            final boolean readable = codec.decode(buffer, offset, limit, this);
+            if (readable)
+            {
+                // a partition the broker left out: the request's own error, or as good as unknown
+                final short error = codec.topLevelError() != KafkaClientTopic.NONE
+                    ? codec.topLevelError()
+                    : KafkaClientMetadata.UNKNOWN_TOPIC_OR_PARTITION;
+                fail(error, traceId);
+                done(traceId);
+            }
+            return readable;
+        }
+
+        @Override
+        public void onPartition(DirectBuffer buffer, int topicOffset, int topicLength, int partitionId)
+        {
+            for (int i = 0; i < requested.size(); i++)
+            {
+                final FetchStream stream = requested.get(i);
+                if (stream.fetching == this && stream.partitionId == partitionId
+                    && sameName(buffer, topicOffset, topicLength, stream.nameBytes))
+                {
+                    stream.fetching = null;
+                    stream.onFetched(responseTraceId);
+                    break;
+                }
+            }
+        }
+
+        @Override
+        public void onFailed(short error, long traceId)
+        {
+            fail(error == CORRUPT_MESSAGE ? NETWORK_EXCEPTION : error, traceId);
+            done(traceId);
+        }
+
+        private void fail(short error, long traceId)
+        {
+            for (int i = 0; i < requested.size(); i++)
+            {
+                final FetchStream stream = requested.get(i);
+                if (stream.fetching == this)
+                {
+                    stream.fetching = null;
+                    stream.onFailed(traceId, error);
+                }
+            }
+        }
+
+        // the streams that joined meanwhile, those answered with nothing among them, go in the next Fetch
+        private void done(long traceId)
+        {
+            requested.clear();
+            inflight = false;
+            flush(traceId);
+        }
+    }
+
+    private static boolean sameName(DirectBuffer buffer, int offset, int length, byte[] name)
+    {
+        boolean same = length == name.length;
+        for (int i = 0; i < length && same; i++)
+        {
+            same = buffer.getByte(offset + i) == name[i];
+        }
+        return same;
+    }
+}
