@@ -79,7 +79,8 @@ final class BenchLoad implements AutoCloseable
     private volatile long windowEnd = Long.MAX_VALUE;
 
     /** @param rate messages per second, 0 for as fast as the producer takes them */
-    BenchLoad(String bootstrap, String topic, int partitions, int size, double rate, int lingerMs, int batchSize)
+    BenchLoad(String bootstrap, String topic, int partitions, int size, double rate, int lingerMs, int batchSize,
+        int fetchMinBytes)
     {
         if (size < STAMPS)
         {
@@ -102,7 +103,7 @@ final class BenchLoad implements AutoCloseable
 
         final Properties consumerConfig = new Properties();
         consumerConfig.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        consumerConfig.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 1);
+        consumerConfig.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, fetchMinBytes);
         consumerConfig.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         consumerConfig.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         consumerConfig.put(ConsumerConfig.CLIENT_ID_CONFIG, consumerClientId());

@@ -46,7 +46,7 @@ import org.apache.kafka.clients.admin.NewTopic;
  * Arguments (all optional): {@code --mode latency,max}, {@code --rate 10000} (msg/s), {@code --size 1024} (bytes),
  * {@code --partitions 16}, {@code --warmup 10}, {@code --duration 30}, {@code --rounds 3} (runs of each target in
  * latency mode), {@code --max-warmup 5}, {@code --max-duration 20}, {@code --max-rounds 2}, {@code --workers 1},
- * {@code --linger-ms 1}, {@code --batch-size 16384}, {@code --targets direct,zilla},
+ * {@code --linger-ms 1}, {@code --batch-size 16384}, {@code --fetch-min-bytes 1}, {@code --targets direct,zilla},
  * {@code --broker-jvm=-Xms1g,-Xmx1g,...} (comma separated), {@code --prime 15} (seconds of load at the latency rate on
  * each target before the latency runs, not counted: JIT of the broker, the clients and zilla), {@code --max-prime 20}
  * (the same, unthrottled, before the max runs), {@code --pause 3} (seconds after each
@@ -77,6 +77,7 @@ public final class KafkaProxyBench
     private final int maxRounds;
     private final int workers;
     private final int lingerMs;
+    private final int fetchMinBytes;
     private final int batchSize;
     private final List<String> targets;
     private final List<String> brokerJvm;
@@ -109,6 +110,7 @@ public final class KafkaProxyBench
         this.workers = Integer.parseInt(options.getOrDefault("workers", "1"));
         this.lingerMs = Integer.parseInt(options.getOrDefault("linger-ms", "1"));
         this.batchSize = Integer.parseInt(options.getOrDefault("batch-size", "16384"));
+        this.fetchMinBytes = Integer.parseInt(options.getOrDefault("fetch-min-bytes", "1"));
         this.targets = List.of(options.getOrDefault("targets", DIRECT + "," + ZILLA).split(","));
         this.brokerJvm = List.of(options.getOrDefault("broker-jvm",
             "-Xms1g,-Xmx1g,-XX:+UseG1GC,-XX:MaxGCPauseMillis=20").split(","));
@@ -149,10 +151,11 @@ public final class KafkaProxyBench
     {
         System.out.printf(Locale.ROOT, "kafka proxy: modes %s; latency: %,.0f msg/s of %d B, warmup %.1f s, measured "
             + "%.1f s, %d round(s); max: warmup %.1f s, measured %.1f s, %d round(s); %d partitions, linger.ms %d, "
-            + "batch.size %d; prime %.1f s, max prime %.1f s, pause %.1f s, order %s; zilla %d worker(s), ring %d KiB; "
-            + "%s %s, %d cores; JVM options %s; broker JVM %s%n",
+            + "batch.size %d, fetch.min.bytes %d; prime %.1f s, max prime %.1f s, pause %.1f s, order %s; "
+            + "zilla %d worker(s), ring %d KiB; %s %s, %d cores; JVM options %s; broker JVM %s%n",
             modes, rate, size, warmupNanos / 1e9, durationNanos / 1e9, rounds, maxWarmupNanos / 1e9,
-            maxDurationNanos / 1e9, maxRounds, partitions, lingerMs, batchSize, primeNanos / 1e9, maxPrimeNanos / 1e9,
+            maxDurationNanos / 1e9, maxRounds, partitions, lingerMs, batchSize, fetchMinBytes, primeNanos / 1e9,
+            maxPrimeNanos / 1e9,
             pauseNanos / 1e9, order, workers,
             new EngineConfiguration().ringCapacity() / 1024, System.getProperty("java.vm.name"),
             System.getProperty("java.runtime.version"), Runtime.getRuntime().availableProcessors(),
@@ -275,7 +278,8 @@ public final class KafkaProxyBench
         final String bootstrap = proxied ? zilla.bootstrapServers()
             : RELAY.equals(target) ? relay.bootstrapServers() : kafka.bootstrapServers();
 
-        try (BenchLoad load = new BenchLoad(bootstrap, topic, partitions, size, latency ? rate : 0, lingerMs, batchSize))
+        try (BenchLoad load = new BenchLoad(bootstrap, topic, partitions, size, latency ? rate : 0, lingerMs, batchSize,
+            fetchMinBytes))
         {
             load.start(warmup, duration);
             parkUntil(load.windowStart());
@@ -301,7 +305,8 @@ public final class KafkaProxyBench
                 proxied ? after.north.minus(before.north) : TcpTraffic.NONE,
                 proxied ? after.south.minus(before.south) : TcpTraffic.NONE,
                 after.brokerCpuNanos - before.brokerCpuNanos,
-                after.clients.minus(before.clients).withoutWorkers(proxied ? after.workers.minus(before.workers).cpuNanos() : 0L),
+                // zilla runs through the direct runs too (idle, or spinning when told to): its workers are never the clients'
+                after.clients.minus(before.clients).withoutWorkers(after.workers.minus(before.workers).cpuNanos()),
                 after.gcs - before.gcs, after.steal.percentSince(before.steal));
         }
         finally
@@ -472,9 +477,9 @@ public final class KafkaProxyBench
         out.append(String.format(Locale.ROOT, "  \"config\": {\"modes\": \"%s\", \"rate\": %.0f, \"size\": %d, "
             + "\"partitions\": %d, \"warmup_s\": %.1f, \"duration_s\": %.1f, \"rounds\": %d, \"max_warmup_s\": %.1f, "
             + "\"max_duration_s\": %.1f, \"max_rounds\": %d, \"workers\": %d, \"linger_ms\": %d, \"batch_size\": %d, "
-            + "\"cores\": %d, \"java\": \"%s\", \"jvm_options\": \"%s\", \"broker_jvm\": \"%s\"},\n",
+            + "\"fetch_min_bytes\": %d, \"cores\": %d, \"java\": \"%s\", \"jvm_options\": \"%s\", \"broker_jvm\": \"%s\"},\n",
             String.join(",", modes), rate, size, partitions, warmupNanos / 1e9, durationNanos / 1e9, rounds,
-            maxWarmupNanos / 1e9, maxDurationNanos / 1e9, maxRounds, workers, lingerMs, batchSize,
+            maxWarmupNanos / 1e9, maxDurationNanos / 1e9, maxRounds, workers, lingerMs, batchSize, fetchMinBytes,
             Runtime.getRuntime().availableProcessors(), System.getProperty("java.runtime.version"),
             escape(String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments())),
             escape(String.join(" ", brokerJvm))));
