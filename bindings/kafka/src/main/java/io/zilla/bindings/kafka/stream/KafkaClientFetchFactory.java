@@ -39,7 +39,6 @@ import io.zilla.specs.kafka.types.stream.KafkaFetchDataExFW;
 import io.zilla.specs.kafka.types.stream.KafkaFlushExFW;
 import io.zilla.specs.kafka.types.stream.KafkaIsolation;
 import io.zilla.specs.kafka.types.stream.KafkaOffsetFW;
-import io.zilla.specs.kafka.types.stream.KafkaResetExFW;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -96,7 +95,7 @@ final class KafkaClientFetchFactory
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
     private final KafkaDataExFW.Builder dataExRW = new KafkaDataExFW.Builder();
     private final KafkaFlushExFW.Builder flushExRW = new KafkaFlushExFW.Builder();
-    private final KafkaResetExFW.Builder resetExRW = new KafkaResetExFW.Builder();
+    private final KafkaClientReset reset = new KafkaClientReset();
     private final Consumer<KafkaFetchDataExFW.Builder> fetchDataEx = this::fetchDataEx;
     private final Consumer<KafkaOffsetFW.Builder> recordOffset = this::recordOffset;
     private final Consumer<KafkaBytesFW.Builder> recordKey = this::recordKey;
@@ -815,19 +814,7 @@ final class KafkaClientFetchFactory
         {
             if (!initialClosed)
             {
-                if (error != KafkaClientTopic.NONE)
-                {
-                    final KafkaResetExFW resetEx = resetExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
-                        .typeId(KafkaBinding.TYPE_ID)
-                        .error(error)
-                        .build();
-                    frames.reset(app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId,
-                        resetEx.buffer(), resetEx.offset(), resetEx.sizeof());
-                }
-                else
-                {
-                    frames.reset(app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId, null, 0, 0);
-                }
+                reset.reset(frames, app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId, error);
             }
             initialClosed = true;
         }

@@ -18,7 +18,6 @@ import io.zilla.specs.core.types.stream.SignalFW;
 import io.zilla.specs.kafka.codec.KafkaApis;
 import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaInitProducerIdBeginExFW;
-import io.zilla.specs.kafka.types.stream.KafkaResetExFW;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -47,7 +46,7 @@ final class KafkaClientInitProducerIdFactory
     private final ResetFW resetRO = new ResetFW();
     private final SignalFW signalRO = new SignalFW();
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
-    private final KafkaResetExFW.Builder resetExRW = new KafkaResetExFW.Builder();
+    private final KafkaClientReset reset = new KafkaClientReset();
     private final MutableDirectBuffer extensionBuffer = new UnsafeBuffer(new byte[256]);
 
     private final StreamFrames frames;
@@ -313,13 +312,7 @@ final class KafkaClientInitProducerIdFactory
         {
             if (!initialClosed)
             {
-                final KafkaResetExFW resetEx = resetExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
-                    .typeId(KafkaBinding.TYPE_ID)
-                    .error(error)
-                    .build();
-                final boolean failed = error != KafkaClientTopic.NONE;
-                frames.reset(app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId,
-                    failed ? resetEx.buffer() : null, resetEx.offset(), failed ? resetEx.sizeof() : 0);
+                reset.reset(frames, app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId, error);
             }
             initialClosed = true;
         }

@@ -19,7 +19,6 @@ import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaDataExFW;
 import io.zilla.specs.kafka.types.stream.KafkaMetaBeginExFW;
-import io.zilla.specs.kafka.types.stream.KafkaResetExFW;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -53,7 +52,7 @@ final class KafkaClientMetaFactory
     private final SignalFW signalRO = new SignalFW();
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
     private final KafkaDataExFW.Builder dataExRW = new KafkaDataExFW.Builder();
-    private final KafkaResetExFW.Builder resetExRW = new KafkaResetExFW.Builder();
+    private final KafkaClientReset reset = new KafkaClientReset();
     private final MutableDirectBuffer extensionBuffer;
 
     private final StreamFrames frames;
@@ -350,19 +349,7 @@ final class KafkaClientMetaFactory
         {
             if (!initialClosed)
             {
-                if (error != KafkaClientTopic.NONE)
-                {
-                    final KafkaResetExFW resetEx = resetExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
-                        .typeId(KafkaBinding.TYPE_ID)
-                        .error(error)
-                        .build();
-                    frames.reset(app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId,
-                        resetEx.buffer(), resetEx.offset(), resetEx.sizeof());
-                }
-                else
-                {
-                    frames.reset(app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId, null, 0, 0);
-                }
+                reset.reset(frames, app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId, error);
             }
             initialClosed = true;
         }

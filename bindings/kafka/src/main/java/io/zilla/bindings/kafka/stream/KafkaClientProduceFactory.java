@@ -30,7 +30,6 @@ import io.zilla.specs.kafka.types.stream.KafkaCapability;
 import io.zilla.specs.kafka.types.stream.KafkaDataExFW;
 import io.zilla.specs.kafka.types.stream.KafkaProduceBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaProduceDataExFW;
-import io.zilla.specs.kafka.types.stream.KafkaResetExFW;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -85,7 +84,7 @@ final class KafkaClientProduceFactory
     private final KafkaDataExFW dataExRO = new KafkaDataExFW();
     private final OctetsFW valueRO = new OctetsFW();
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
-    private final KafkaResetExFW.Builder resetExRW = new KafkaResetExFW.Builder();
+    private final KafkaClientReset reset = new KafkaClientReset();
     private final MutableDirectBuffer extensionBuffer;
 
     private final StreamFrames frames;
@@ -729,20 +728,7 @@ final class KafkaClientProduceFactory
         {
             if (!initialClosed)
             {
-                if (error != KafkaClientTopic.NONE)
-                {
-                    final KafkaResetExFW resetEx = resetExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
-                        .typeId(KafkaBinding.TYPE_ID)
-                        .error(error)
-                        .build();
-                    frames.reset(app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId,
-                        resetEx.buffer(), resetEx.offset(), resetEx.sizeof());
-                }
-                else
-                {
-                    frames.reset(app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId,
-                        null, 0, 0);
-                }
+                reset.reset(frames, app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, error);
             }
             initialClosed = true;
         }
