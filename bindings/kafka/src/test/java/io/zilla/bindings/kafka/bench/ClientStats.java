@@ -31,25 +31,6 @@ record ClientStats(long cpuNanos, long produceRequests, long fetches)
             metric("kafka.consumer:type=consumer-fetch-manager-metrics,client-id=" + consumerClientId, "fetch-total"));
     }
 
-    /**
-     * The consumer's own average time from sending a fetch to its response ({@code fetch-latency-avg}), over its
-     * recent samples (two windows of 30 s by default): read at the end of a run, it covers the measured window.
-     */
-    static double fetchLatencyMillis(String consumerClientId)
-    {
-        try
-        {
-            final Object value = SERVER.getAttribute(
-                new ObjectName("kafka.consumer:type=consumer-fetch-manager-metrics,client-id=" + consumerClientId),
-                "fetch-latency-avg");
-            return value instanceof Number number ? number.doubleValue() : Double.NaN;
-        }
-        catch (JMException ex)
-        {
-            return Double.NaN;
-        }
-    }
-
     ClientStats minus(ClientStats other)
     {
         return new ClientStats(cpuNanos - other.cpuNanos, produceRequests - other.produceRequests, fetches - other.fetches);

@@ -307,8 +307,7 @@ public final class KafkaProxyBench
                 after.brokerCpuNanos - before.brokerCpuNanos,
                 // zilla runs through the direct runs too (idle, or spinning when told to): its workers are never the clients'
                 after.clients.minus(before.clients).withoutWorkers(after.workers.minus(before.workers).cpuNanos()),
-                after.gcs - before.gcs, after.steal.percentSince(before.steal),
-                ClientStats.fetchLatencyMillis(load.consumerClientId()));
+                after.gcs - before.gcs, after.steal.percentSince(before.steal));
         }
         finally
         {
@@ -432,7 +431,6 @@ public final class KafkaProxyBench
         row("clients' CPU per message (µs)", direct, proxied, t -> t.clients.cpuNanos() / 1e3 / t.acked, "%.2f");
         row("records per produce request", direct, proxied, t -> (double) t.acked / t.clients.produceRequests(), "%,.1f");
         row("records per fetch", direct, proxied, t -> (double) t.consumed / t.clients.fetches(), "%,.1f");
-        row("fetch latency, the consumer's average (ms)", direct, proxied, t -> t.fetchLatencySum / t.runs, "%.2f");
         row("GCs while measuring (bench JVM)", direct, proxied, t -> (double) t.gcs, "%.0f");
         row("host CPU steal, highest round (%)", direct, proxied, t -> t.highestSteal, "%.1f");
         row("errors", direct, proxied, t -> (double) t.errors, "%.0f");
@@ -662,7 +660,7 @@ public final class KafkaProxyBench
         long errors, String firstError, Histogram publish, Histogram publishFromIntended, Histogram endToEnd,
         Histogram endToEndFromIntended, ThreadStats workers, TcpTraffic north, TcpTraffic south, long brokerCpuNanos,
         ClientStats clients,
-        long gcs, double stealPercent, double fetchLatencyMillis)
+        long gcs, double stealPercent)
     {
         Total toTotal()
         {
@@ -714,8 +712,6 @@ public final class KafkaProxyBench
         private long brokerCpuNanos;
         private ClientStats clients = ClientStats.NONE;
         private double highestSteal;
-        private double fetchLatencySum;
-        private int runs;
         private long gcs;
         private double slowest = Double.MAX_VALUE;
         private double fastest;
@@ -738,8 +734,6 @@ public final class KafkaProxyBench
             brokerCpuNanos += run.brokerCpuNanos;
             clients = clients.plus(run.clients);
             highestSteal = Double.isNaN(run.stealPercent) ? highestSteal : Math.max(highestSteal, run.stealPercent);
-            fetchLatencySum += run.fetchLatencyMillis;
-            runs++;
             gcs += run.gcs;
             final double runRate = run.acked * 1e9 / run.nanos;
             slowest = Math.min(slowest, runRate);
