@@ -40,7 +40,7 @@ public final class KafkaClientFactory implements BindingHandler
     private final KafkaClientProduceFactory produce;
     private final KafkaClientInitProducerIdFactory initProducerId;
 
-    KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge)
+    KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge, KafkaClientTimeouts timeouts)
     {
         this.context = context;
         this.binding = binding;
@@ -54,7 +54,7 @@ public final class KafkaClientFactory implements BindingHandler
         this.pool = servers.isEmpty() || route == null
             ? null
             : new KafkaClientConnectionPool(context, frames, binding.name(), binding.id(), route.exitId(), servers,
-                options.sasl(), nodes::get);
+                options.sasl(), timeouts, nodes::get);
         final KafkaClientMetadata metadata = pool != null
             ? new KafkaClientMetadata(pool, nodes, System::currentTimeMillis)
             : null;
