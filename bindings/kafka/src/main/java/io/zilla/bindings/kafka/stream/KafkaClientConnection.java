@@ -57,6 +57,7 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
     private static final int SIZE_PREFIX = Integer.BYTES;
     private static final short NO_VERSION = -1;
     private static final byte[] CLIENT_ID = "zilla".getBytes();
+    private static final short SASL_HANDSHAKE_VERSION = 1;
     private static final int SIGNAL_TIMEOUT = 1;
     private static final int SIGNAL_REAUTHENTICATE = 2;
 
@@ -536,12 +537,13 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
         fail(KafkaClientAuthenticator.SASL_AUTHENTICATION_FAILED, traceId);
     }
 
-    // SaslHandshake and SaslAuthenticate go ahead of the queue; a broker without them cannot authenticate us
+    // SaslHandshake and SaslAuthenticate go ahead of the queue; a broker without them cannot authenticate us (v0 of
+    // SaslHandshake would mean raw SASL tokens without SaslAuthenticate, which no broker since Kafka 1.0 needs)
     private void flushSasl(long traceId)
     {
         final KafkaClientRequest request = saslRequest;
         final short version = version(request.apiKey());
-        if (version == NO_VERSION || version(KafkaApis.SASL_AUTHENTICATE) == NO_VERSION)
+        if (version(KafkaApis.SASL_HANDSHAKE) < SASL_HANDSHAKE_VERSION || version(KafkaApis.SASL_AUTHENTICATE) == NO_VERSION)
         {
             saslRequest = null;
             onAuthenticationFailed("the broker offers no SaslHandshake v1 and SaslAuthenticate", traceId);
