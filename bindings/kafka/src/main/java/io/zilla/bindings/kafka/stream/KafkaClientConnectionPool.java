@@ -79,6 +79,7 @@ final class KafkaClientConnectionPool
     private final long exitId;
     private final List<BrokerAddress> servers;
     private final KafkaSaslConfig sasl;
+    private final KafkaClientTimeouts timeouts;
     private final IntFunction<BrokerAddress> nodes;
     private final MutableDirectBuffer encodeBuffer;
     private final AtomicCounter malformed;
@@ -92,7 +93,7 @@ final class KafkaClientConnectionPool
      * @param nodes   a broker's address by node id, as the metadata knows it, or null
      */
     KafkaClientConnectionPool(EngineContext context, StreamFrames frames, String bindingName, long routedId, long exitId,
-        List<BrokerAddress> servers, KafkaSaslConfig sasl, IntFunction<BrokerAddress> nodes)
+        List<BrokerAddress> servers, KafkaSaslConfig sasl, KafkaClientTimeouts timeouts, IntFunction<BrokerAddress> nodes)
     {
         this.context = context;
         this.frames = frames;
@@ -101,6 +102,7 @@ final class KafkaClientConnectionPool
         this.exitId = exitId;
         this.servers = List.copyOf(servers);
         this.sasl = sasl;
+        this.timeouts = timeouts;
         this.nodes = nodes;
         this.encodeBuffer = new UnsafeBuffer(new byte[context.writeBuffer().capacity() >> 1]);
         this.malformed = context.supplyCounter(routedId, "responses.malformed");
@@ -206,6 +208,11 @@ final class KafkaClientConnectionPool
     KafkaSaslConfig sasl()
     {
         return sasl;
+    }
+
+    KafkaClientTimeouts timeouts()
+    {
+        return timeouts;
     }
 
     MutableDirectBuffer encodeBuffer()

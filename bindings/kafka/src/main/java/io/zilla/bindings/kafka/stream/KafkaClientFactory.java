@@ -39,8 +39,9 @@ public final class KafkaClientFactory implements BindingHandler
     private final KafkaClientMetaFactory meta;
     private final KafkaClientProduceFactory produce;
     private final KafkaClientInitProducerIdFactory initProducerId;
+    private final KafkaClientDescribeFactory describe;
 
-    KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge)
+    KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge, KafkaClientTimeouts timeouts)
     {
         this.context = context;
         this.binding = binding;
@@ -54,7 +55,7 @@ public final class KafkaClientFactory implements BindingHandler
         this.pool = servers.isEmpty() || route == null
             ? null
             : new KafkaClientConnectionPool(context, frames, binding.name(), binding.id(), route.exitId(), servers,
-                options.sasl(), nodes::get);
+                options.sasl(), timeouts, nodes::get);
         final KafkaClientMetadata metadata = pool != null
             ? new KafkaClientMetadata(pool, nodes, System::currentTimeMillis)
             : null;
@@ -62,6 +63,7 @@ public final class KafkaClientFactory implements BindingHandler
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id());
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
+        this.describe = new KafkaClientDescribeFactory(context, frames, pool, metadataMaxAge);
     }
 
     @Override
@@ -91,6 +93,10 @@ public final class KafkaClientFactory implements BindingHandler
             {
                 receiver = initProducerId.newStream(begin, beginEx.initProducerId(), sender);
             }
+            else if (beginEx.kind() == KafkaCapability.DESCRIBE)
+            {
+                receiver = describe.newStream(begin, beginEx.describe(), sender);
+            }
             else
             {
                 context.event(binding.id(), begin.traceId(), "kafka.capability.unsupported", "bindings." + binding.name()
@@ -107,6 +113,7 @@ public final class KafkaClientFactory implements BindingHandler
         meta.close(traceId);
         produce.close(traceId);
         initProducerId.close(traceId);
+        describe.close(traceId);
         if (pool != null)
         {
             pool.close(traceId);
