@@ -39,6 +39,7 @@ public final class KafkaClientFactory implements BindingHandler
     private final KafkaClientMetaFactory meta;
     private final KafkaClientProduceFactory produce;
     private final KafkaClientInitProducerIdFactory initProducerId;
+    private final KafkaClientGroupFactory group;
 
     KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge)
     {
@@ -62,6 +63,7 @@ public final class KafkaClientFactory implements BindingHandler
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id());
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
+        this.group = new KafkaClientGroupFactory(context, frames, pool);
     }
 
     @Override
@@ -91,6 +93,10 @@ public final class KafkaClientFactory implements BindingHandler
             {
                 receiver = initProducerId.newStream(begin, beginEx.initProducerId(), sender);
             }
+            else if (beginEx.kind() == KafkaCapability.GROUP)
+            {
+                receiver = group.newStream(begin, beginEx.group(), sender);
+            }
             else
             {
                 context.event(binding.id(), begin.traceId(), "kafka.capability.unsupported", "bindings." + binding.name()
@@ -107,6 +113,7 @@ public final class KafkaClientFactory implements BindingHandler
         meta.close(traceId);
         produce.close(traceId);
         initProducerId.close(traceId);
+        group.close(traceId);
         if (pool != null)
         {
             pool.close(traceId);

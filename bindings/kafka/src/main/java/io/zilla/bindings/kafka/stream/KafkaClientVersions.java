@@ -44,6 +44,7 @@ final class KafkaClientVersions
         ranges.supports(KafkaApis.SASL_AUTHENTICATE, authenticate.lowestSupportedVersion(),
             authenticate.highestSupportedVersion());
         KafkaClientFetchFactory.supports(ranges);
+        KafkaClientCoordinator.supports(ranges);
         return ranges;
     }
 }
