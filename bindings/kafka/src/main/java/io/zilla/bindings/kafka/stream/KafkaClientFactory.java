@@ -40,6 +40,8 @@ public final class KafkaClientFactory implements BindingHandler
     private final KafkaClientProduceFactory produce;
     private final KafkaClientInitProducerIdFactory initProducerId;
     private final KafkaClientGroupFactory group;
+    private final KafkaClientOffsetFetchFactory offsetFetch;
+    private final KafkaClientOffsetCommitFactory offsetCommit;
 
     KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge)
     {
@@ -64,6 +66,8 @@ public final class KafkaClientFactory implements BindingHandler
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id());
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
         this.group = new KafkaClientGroupFactory(context, frames, pool);
+        this.offsetFetch = new KafkaClientOffsetFetchFactory(context, frames, pool);
+        this.offsetCommit = new KafkaClientOffsetCommitFactory(context, frames, pool);
     }
 
     @Override
@@ -97,6 +101,14 @@ public final class KafkaClientFactory implements BindingHandler
             {
                 receiver = group.newStream(begin, beginEx.group(), sender);
             }
+            else if (beginEx.kind() == KafkaCapability.OFFSET_FETCH)
+            {
+                receiver = offsetFetch.newStream(begin, beginEx.offsetFetch(), sender);
+            }
+            else if (beginEx.kind() == KafkaCapability.OFFSET_COMMIT)
+            {
+                receiver = offsetCommit.newStream(begin, beginEx.offsetCommit(), sender);
+            }
             else
             {
                 context.event(binding.id(), begin.traceId(), "kafka.capability.unsupported", "bindings." + binding.name()
@@ -114,6 +126,8 @@ public final class KafkaClientFactory implements BindingHandler
         produce.close(traceId);
         initProducerId.close(traceId);
         group.close(traceId);
+        offsetFetch.close(traceId);
+        offsetCommit.close(traceId);
         if (pool != null)
         {
             pool.close(traceId);

@@ -213,7 +213,7 @@ class KafkaClientGroupTest
         return assigned && generations.size() == 1 && members.size() == size;
     }
 
-    private static void pump(List<Member> members, BooleanSupplier done) throws InterruptedException
+    static void pump(List<Member> members, BooleanSupplier done) throws InterruptedException
     {
         final long deadline = System.nanoTime() + WAIT.toNanos();
         while (!done.getAsBoolean())
@@ -232,7 +232,7 @@ class KafkaClientGroupTest
         }
     }
 
-    private static byte[] subscription(String topic)
+    static byte[] subscription(String topic)
     {
         return bytes(ConsumerProtocol.serializeSubscription(new ConsumerPartitionAssignor.Subscription(List.of(topic))));
     }
