@@ -8,6 +8,7 @@ import static io.zilla.bindings.kafka.test.KafkaClientStreams.resetError;
 import static io.zilla.bindings.kafka.test.KafkaGroupStreams.assignments;
 import static io.zilla.bindings.kafka.test.KafkaGroupStreams.consumerAssignments;
 import static io.zilla.bindings.kafka.test.KafkaGroupStreams.groupBeginEx;
+import static io.zilla.bindings.kafka.test.KafkaGroupStreams.offsetFetchBeginEx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -59,7 +60,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @ExtendWith(EmbeddedKafkaExtension.class)
 class KafkaClientGroupTest
 {
-    private static final Duration WAIT = Duration.ofSeconds(30);
+    static final Duration WAIT = Duration.ofSeconds(30);
     private static final int PARTITIONS = 8;
     private static final int SESSION_TIMEOUT = 6_000;
     private static final int SHORT_SESSION_TIMEOUT = 2_000;
@@ -194,6 +195,43 @@ class KafkaClientGroupTest
         first.stream.await(WAIT, first.stream::ended);
     }
 
+    @Test
+    void shouldNotHoldUpOtherStreamsBehindAJoinThatWaits(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.create(PARTITIONS);
+        final String waiting = "group-" + UUID.randomUUID();
+        final String other = "group-" + UUID.randomUUID();
+        final TestClient app = start(engine, kafka, "client.yaml", "app");
+
+        try (KafkaConsumer<byte[], byte[]> consumer = consumer(kafka, waiting, SESSION_TIMEOUT, 20_000))
+        {
+            consumer.subscribe(List.of(topic));
+            final long deadline = System.nanoTime() + WAIT.toNanos();
+            while (consumer.assignment().isEmpty() && System.nanoTime() < deadline)
+            {
+                consumer.poll(Duration.ofMillis(50));
+            }
+            assertEquals(PARTITIONS, consumer.assignment().size());
+
+            // the consumer stops polling: a new member's JoinGroup waits at the coordinator until it rejoins
+            final Member blocked = new Member(app, app.open(groupBeginEx(waiting, "consumer", "range", SESSION_TIMEOUT,
+                null, subscription(topic))), topic);
+            final Member free = new Member(app, app.open(groupBeginEx(other, "consumer", "range", SESSION_TIMEOUT,
+                null, subscription(topic))), topic);
+            final TestStream offsets = app.open(offsetFetchBeginEx(waiting, topic, 0));
+            pump(List.of(blocked, free), Duration.ofSeconds(10), () -> free.assignedInLatest() && offsets.ended());
+            assertTrue(blocked.joins().isEmpty(), "the JoinGroup of the blocked member still waits");
+            assertEquals(PARTITIONS, free.assignment().size());
+
+            pump(List.of(blocked), () ->
+            {
+                consumer.poll(Duration.ofMillis(50));
+                return blocked.assignedInLatest();
+            });
+            assertFalse(blocked.assignment().isEmpty());
+        }
+    }
+
     private static TestClient start(EngineExtension engine, EmbeddedKafka kafka, String config, String binding)
     {
         engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start(config);
@@ -215,7 +253,13 @@ class KafkaClientGroupTest
 
     static void pump(List<Member> members, BooleanSupplier done) throws InterruptedException
     {
-        final long deadline = System.nanoTime() + WAIT.toNanos();
+        pump(members, WAIT, done);
+    }
+
+    /** Answers each member's joins until {@code done}, or fails after {@code timeout}. */
+    static void pump(List<Member> members, Duration timeout, BooleanSupplier done) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + timeout.toNanos();
         while (!done.getAsBoolean())
         {
             for (Member member : members)
@@ -257,11 +301,17 @@ class KafkaClientGroupTest
 
     static KafkaConsumer<byte[], byte[]> consumer(EmbeddedKafka kafka, String group, int sessionTimeout)
     {
+        return consumer(kafka, group, sessionTimeout, 300_000);
+    }
+
+    static KafkaConsumer<byte[], byte[]> consumer(EmbeddedKafka kafka, String group, int sessionTimeout, int maxPollInterval)
+    {
         final Properties config = new Properties();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
         config.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionTimeout);
         config.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, sessionTimeout / 3);
+        config.put(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, maxPollInterval);
         config.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, RangeAssignor.class.getName());
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
