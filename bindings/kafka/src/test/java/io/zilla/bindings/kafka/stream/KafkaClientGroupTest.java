@@ -177,6 +177,28 @@ class KafkaClientGroupTest
     }
 
     @Test
+    void shouldJoinAsAStaticMemberAndLeave(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.create(PARTITIONS);
+        final String group = "group-" + UUID.randomUUID();
+        final TestClient app = start(engine, kafka, "client.yaml", "app");
+        final Member member = new Member(app, app.open(groupBeginEx(group, "consumer", "range", SESSION_TIMEOUT,
+            "zilla-instance-1", subscription(topic))), topic);
+        pump(List.of(member), member::assignedInLatest);
+
+        assertEquals(PARTITIONS, member.assignment().size());
+        assertEquals(1, member.joins().size(), "one join, one Flush");
+        ConsumerGroupDescription description = describe(kafka, group);
+        assertEquals(1, description.members().size());
+        assertEquals("zilla-instance-1", description.members().iterator().next().groupInstanceId().orElseThrow());
+
+        app.end(member.stream);
+        member.stream.await(WAIT, member.stream::ended);
+        description = describe(kafka, group);
+        assertTrue(description.members().isEmpty(), "the static member left");
+    }
+
+    @Test
     void shouldResetWithTheErrorOfAnInconsistentProtocol(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
     {
         final String topic = topics.create(PARTITIONS);
