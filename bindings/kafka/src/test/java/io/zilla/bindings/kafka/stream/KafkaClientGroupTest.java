@@ -199,6 +199,47 @@ class KafkaClientGroupTest
     }
 
     @Test
+    void shouldResetAStaticMemberThatAnotherWithItsInstanceIdFenced(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.create(PARTITIONS);
+        final String group = "group-" + UUID.randomUUID();
+        final TestClient app = start(engine, kafka, "client.yaml", "app");
+        final Member fenced = new Member(app, app.open(groupBeginEx(group, "consumer", "range", SESSION_TIMEOUT,
+            "zilla-instance-1", subscription(topic))), topic);
+        pump(List.of(fenced), fenced::assignedInLatest);
+
+        final Member replacing = new Member(app, app.open(groupBeginEx(group, "consumer", "range", SESSION_TIMEOUT,
+            "zilla-instance-1", subscription(topic))), topic);
+        pump(List.of(fenced, replacing), () -> replacing.assignedInLatest() && fenced.stream.reset());
+
+        assertEquals(Short.valueOf((short) 82), resetError(fenced.stream), "FENCED_INSTANCE_ID");
+        assertEquals(PARTITIONS, replacing.assignment().size());
+        assertFalse(replacing.stream.reset());
+    }
+
+    @Test
+    void shouldLeaveWhenTheApplicationAborts(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.create(PARTITIONS);
+        final String group = "group-" + UUID.randomUUID();
+        final TestClient app = start(engine, kafka, "client.yaml", "app");
+        final Member member = new Member(app, app.open(groupBeginEx(group, "consumer", "range", 30_000, null,
+            subscription(topic))), topic);
+        pump(List.of(member), member::assignedInLatest);
+        assertEquals(1, describe(kafka, group).members().size());
+
+        final long aborted = System.nanoTime();
+        app.abort(member.stream);
+        final long deadline = aborted + WAIT.toNanos();
+        while (!describe(kafka, group).members().isEmpty() && System.nanoTime() < deadline)
+        {
+            Thread.sleep(50);
+        }
+        assertTrue(describe(kafka, group).members().isEmpty(), "left");
+        assertTrue(System.nanoTime() - aborted < TimeUnit.SECONDS.toNanos(10), "by a LeaveGroup, long before 30 s");
+    }
+
+    @Test
     void shouldResetWithTheErrorOfAnInconsistentProtocol(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
     {
         final String topic = topics.create(PARTITIONS);
