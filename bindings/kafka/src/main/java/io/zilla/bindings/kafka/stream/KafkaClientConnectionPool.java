@@ -49,7 +49,9 @@ final class KafkaClientConnectionPool
         /** Produce requests only. */
         PRODUCE,
         /** Fetch requests only, which wait at the broker up to their max wait. */
-        FETCH;
+        FETCH,
+        /** One group member's own connection to its coordinator, where JoinGroup long-polls: never shared. */
+        COORDINATOR;
 
         String yamlName()
         {
@@ -87,6 +89,7 @@ final class KafkaClientConnectionPool
     private final Long2ObjectHashMap<KafkaClientConnection> connections = new Long2ObjectHashMap<>();
 
     private int nextServer;
+    private long unshared;
 
     /**
      * @param servers the bootstrap servers, tried in order
@@ -134,6 +137,37 @@ final class KafkaClientConnectionPool
             }
         }
         return connection;
+    }
+
+    /**
+     * The shared connection to {@code nodeId} for {@code purpose}, at {@code address} when none is open: for a node
+     * known from a FindCoordinator answer rather than from the metadata.
+     */
+    KafkaClientConnection supply(int nodeId, BrokerAddress address, Purpose purpose, long traceId)
+    {
+        final KafkaClientConnection connection = connections.get(((long) nodeId << 8) | purpose.ordinal());
+        return connection != null ? connection : open(((long) nodeId << 8) | purpose.ordinal(), nodeId, address, purpose,
+            traceId);
+    }
+
+    /**
+     * A new connection to {@code nodeId} at {@code address} that no other stream shares (its key is its own), for a
+     * stream whose requests wait at the broker for others (a group member's JoinGroup); the stream closes it.
+     *
+     * @return the connection, or null when it could not be opened
+     */
+    KafkaClientConnection open(int nodeId, BrokerAddress address, Purpose purpose, long traceId)
+    {
+        return open(Long.MIN_VALUE + ++unshared, nodeId, address, purpose, traceId);
+    }
+
+    private KafkaClientConnection open(long key, int nodeId, BrokerAddress address, Purpose purpose, long traceId)
+    {
+        KafkaClientConnection connection = new KafkaClientConnection(this, nodeId, purpose, key);
+        connections.put(key, connection);
+        opened.increment();
+        connection.connect(traceId, address);
+        return connection.isClosed() ? null : connection;
     }
 
     void close(long traceId)

@@ -36,6 +36,9 @@ public final class KafkaClientFactory implements BindingHandler
     private final BindingConfig binding;
     private final KafkaClientConnectionPool pool;
     private final KafkaClientFetchFactory fetch;
+    private final KafkaClientGroupFactory group;
+    private final KafkaClientOffsetFetchFactory offsetFetch;
+    private final KafkaClientOffsetCommitFactory offsetCommit;
     private final KafkaClientMetaFactory meta;
     private final KafkaClientProduceFactory produce;
     private final KafkaClientInitProducerIdFactory initProducerId;
@@ -60,6 +63,9 @@ public final class KafkaClientFactory implements BindingHandler
             ? new KafkaClientMetadata(pool, nodes, System::currentTimeMillis)
             : null;
         this.fetch = new KafkaClientFetchFactory(context, frames, pool, metadata);
+        this.group = new KafkaClientGroupFactory(context, frames, pool);
+        this.offsetFetch = new KafkaClientOffsetFetchFactory(context, frames, pool);
+        this.offsetCommit = new KafkaClientOffsetCommitFactory(context, frames, pool);
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id());
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
@@ -77,7 +83,19 @@ public final class KafkaClientFactory implements BindingHandler
         MessageConsumer receiver = null;
         if (beginEx != null && beginEx.typeId() == KafkaBinding.TYPE_ID)
         {
-            if (beginEx.kind() == KafkaCapability.FETCH)
+            if (beginEx.kind() == KafkaCapability.GROUP)
+            {
+                receiver = group.newStream(begin, beginEx.group(), sender);
+            }
+            else if (beginEx.kind() == KafkaCapability.OFFSET_FETCH)
+            {
+                receiver = offsetFetch.newStream(begin, beginEx.offsetFetch(), sender);
+            }
+            else if (beginEx.kind() == KafkaCapability.OFFSET_COMMIT)
+            {
+                receiver = offsetCommit.newStream(begin, beginEx.offsetCommit(), sender);
+            }
+            else if (beginEx.kind() == KafkaCapability.FETCH)
             {
                 receiver = fetch.newStream(begin, beginEx.fetch(), sender);
             }
@@ -111,6 +129,9 @@ public final class KafkaClientFactory implements BindingHandler
         final long traceId = context.supplyTraceId();
         fetch.close(traceId);
         meta.close(traceId);
+        group.close(traceId);
+        offsetFetch.close(traceId);
+        offsetCommit.close(traceId);
         produce.close(traceId);
         initProducerId.close(traceId);
         describe.close(traceId);
