@@ -16,6 +16,7 @@ import io.zilla.engine.config.RouteConfig;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.kafka.codec.BrokerAddress;
+import io.zilla.specs.kafka.codec.RecordCompression;
 import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaCapability;
 import org.agrona.DirectBuffer;
@@ -60,7 +61,8 @@ public final class KafkaClientFactory implements BindingHandler
             : null;
         this.fetch = new KafkaClientFetchFactory(context, frames, pool, metadata);
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
-        this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id());
+        this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id(),
+            options != null ? options.compression() : RecordCompression.NONE);
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
     }
 
