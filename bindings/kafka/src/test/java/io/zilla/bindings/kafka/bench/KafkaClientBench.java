@@ -14,7 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 import io.zilla.engine.test.CpuSteal;
@@ -41,7 +43,7 @@ import org.apache.kafka.common.TopicPartition;
  * threads) allocated per record between 20% and 80% of the run's records, in steady state. The first
  * {@code --warmup-rounds} rounds are not counted.
  * <p>
- * Arguments (all optional): {@code --records 200000} (per run), {@code --sizes 1024,100}, {@code --partitions 16},
+ * Arguments (all optional): {@code --records 96000} (per run), {@code --sizes 1024,100}, {@code --partitions 16},
  * {@code --rounds 3}, {@code --warmup-rounds 1}, {@code --linger-ms 5}, {@code --batch-size 65536},
  * {@code --max-partition-fetch-bytes 64512} (the KafkaConsumer's; zilla asks for a slot less 1 KiB), {@code
  * --compression none} (zilla's option and the KafkaProducer's compression.type), {@code --bootstrap host:port}
@@ -74,7 +76,7 @@ public final class KafkaClientBench
 
     private KafkaClientBench(Map<String, String> options)
     {
-        this.records = Long.parseLong(options.getOrDefault("records", "200000"));
+        this.records = Long.parseLong(options.getOrDefault("records", "96000"));
         this.sizes = List.of(options.getOrDefault("sizes", "1024,100").split(",")).stream().map(Integer::parseInt).toList();
         this.partitions = Integer.parseInt(options.getOrDefault("partitions", "16"));
         this.rounds = Integer.parseInt(options.getOrDefault("rounds", "3"));
@@ -186,6 +188,9 @@ public final class KafkaClientBench
             new NewTopic(clientsTopic, partitions, (short) 1))).all().get(60, TimeUnit.SECONDS);
         try
         {
+            // created means the controller has them: wait until the broker serves them too
+            awaitTopic(zillaTopic);
+            awaitTopic(clientsTopic);
             final List<String> order = Math.floorMod(round, 2) == 0 ? List.of(ZILLA, CLIENTS) : List.of(CLIENTS, ZILLA);
             for (String target : order)
             {
@@ -304,15 +309,32 @@ public final class KafkaClientBench
             windowEnd - windowStart, CpuSteal.now().percentSince(steal), error, -1L, 0.0);
     }
 
-    private long endOffsets(String topic) throws Exception
+    private void awaitTopic(String topic) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (endOffsets(topic) < 0 && System.nanoTime() < deadline)
+        {
+            Thread.sleep(50);
+        }
+    }
+
+    // the records on the broker, or -1 when it cannot tell (a topic it does not serve yet)
+    private long endOffsets(String topic) throws InterruptedException
     {
         final Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
         for (int p = 0; p < partitions; p++)
         {
             latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
         }
-        return admin.listOffsets(latest).all().get(60, TimeUnit.SECONDS).values().stream()
-            .mapToLong(info -> info.offset()).sum();
+        try
+        {
+            return admin.listOffsets(latest).all().get(60, TimeUnit.SECONDS).values().stream()
+                .mapToLong(info -> info.offset()).sum();
+        }
+        catch (ExecutionException | TimeoutException ex)
+        {
+            return -1L;
+        }
     }
 
     private Run print(Run run)

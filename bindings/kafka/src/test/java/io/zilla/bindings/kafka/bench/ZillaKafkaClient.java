@@ -20,8 +20,9 @@ import io.zilla.engine.internal.event.EngineEvent;
 
 /**
  * zilla in-process with the kafka client binding and the benchmark's driver in front of it:
- * {@code client-bench client -> kafka client -> tcp client} (TCP_NODELAY, as the proxy benchmark), one worker, the engine's defaults otherwise (64 KiB
- * buffer slots unless {@code zilla.engine.buffer.slot.capacity} says otherwise), in a fresh temporary directory.
+ * {@code client-bench client -> kafka client -> tcp client} (TCP_NODELAY, as the proxy benchmark), one worker, the
+ * engine's defaults otherwise (64 KiB buffer slots unless {@code zilla.engine.buffer.slot.capacity} says otherwise),
+ * in a fresh temporary directory.
  */
 final class ZillaKafkaClient implements AutoCloseable
 {
