@@ -97,6 +97,9 @@ public final class KafkaClientBench
 
     public static void main(String[] args) throws Exception
     {
+        // the admin client logs an ERROR each time it asks for a topic the broker does not serve yet (awaitTopic)
+        System.setProperty("org.slf4j.simpleLogger.log.org.apache.kafka.clients.admin",
+            System.getProperty("org.slf4j.simpleLogger.log.org.apache.kafka.clients.admin", "off"));
         final List<Run> runs = of(args).run();
         System.exit(runs.stream().allMatch(Run::complete) ? 0 : 1);
     }
@@ -426,9 +429,9 @@ public final class KafkaClientBench
         String format()
         {
             return String.format(Locale.ROOT, "%s %-7s %4d B %-13s %,9d records in %6.3f s: %,10.0f records/s %7.1f MB/s, "
-                + "%.3f B/record allocated (over %,d records), steal %.1f%%%s%s%s",
+                + "%.3f B/record allocated (%,d B over %,d records), steal %.1f%%%s%s%s",
                 round < 0 ? "warm-up" : "round " + round, phase, size, target, records, nanos / 1e9, recordsPerSecond(),
-                bytes / (nanos / 1e3), bytesPerRecord(), windowRecords, steal,
+                bytes / (nanos / 1e3), bytesPerRecord(), allocated, windowRecords, steal,
                 logged != records ? ", " + logged + " on the broker" : "",
                 recordsPerRequest > 0 ? String.format(Locale.ROOT, ", %.1f records per Produce", recordsPerRequest) : "",
                 error != null ? ", ERROR " + error : "");
