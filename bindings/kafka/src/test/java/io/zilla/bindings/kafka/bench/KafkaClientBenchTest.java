@@ -24,8 +24,8 @@ class KafkaClientBenchTest
             "--records", "3200", "--sizes", "100", "--rounds", "1", "--warmup-rounds", "0",
             "--timeout", "60").run();
 
-        assertEquals(4, runs.size(), runs.toString());
-        for (String phase : List.of(KafkaClientBench.PRODUCE, KafkaClientBench.FETCH))
+        assertEquals(6, runs.size(), runs.toString());
+        for (String phase : List.of(KafkaClientBench.PRODUCE, KafkaClientBench.FETCH, KafkaClientBench.FETCH_PRODUCED))
         {
             for (String target : List.of(KafkaClientBench.ZILLA, KafkaClientBench.CLIENTS))
             {
