@@ -39,6 +39,7 @@ public final class KafkaClientFactory implements BindingHandler
     private final KafkaClientMetaFactory meta;
     private final KafkaClientProduceFactory produce;
     private final KafkaClientInitProducerIdFactory initProducerId;
+    private final KafkaClientMergedFactory merged;
 
     KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge)
     {
@@ -62,6 +63,7 @@ public final class KafkaClientFactory implements BindingHandler
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id());
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
+        this.merged = new KafkaClientMergedFactory(context, frames, binding.id());
     }
 
     @Override
@@ -91,6 +93,10 @@ public final class KafkaClientFactory implements BindingHandler
             {
                 receiver = initProducerId.newStream(begin, beginEx.initProducerId(), sender);
             }
+            else if (beginEx.kind() == KafkaCapability.MERGED)
+            {
+                receiver = merged.newStream(begin, beginEx.merged(), sender);
+            }
             else
             {
                 context.event(binding.id(), begin.traceId(), "kafka.capability.unsupported", "bindings." + binding.name()
@@ -103,6 +109,7 @@ public final class KafkaClientFactory implements BindingHandler
     void close()
     {
         final long traceId = context.supplyTraceId();
+        merged.close(traceId);
         fetch.close(traceId);
         meta.close(traceId);
         produce.close(traceId);
