@@ -93,7 +93,6 @@ final class KafkaClientMergedFactory
     private final KafkaDataExFW kafkaDataExRO = new KafkaDataExFW();
     private final KafkaFlushExFW kafkaFlushExRO = new KafkaFlushExFW();
     private final KafkaResetExFW kafkaResetExRO = new KafkaResetExFW();
-    private final KafkaMergedBeginExFW mergedBeginExRO = new KafkaMergedBeginExFW();
     private final BeginFW.Builder beginRW = new BeginFW.Builder();
     private final FlushFW.Builder flushRW = new FlushFW.Builder();
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
@@ -110,6 +109,7 @@ final class KafkaClientMergedFactory
     private KafkaFetchDataExFW currentFetch;
     private KafkaMergedProduceDataExFW currentProduce;
     private int currentPartition;
+    private int currentDeferred;
 
     private final EngineContext context;
     private final StreamFrames frames;
@@ -245,6 +245,7 @@ final class KafkaClientMergedFactory
 
         // fetch: the partition whose fragmented record has the reply, and where the credit share starts next time
         private int fragmenting = NO_PARTITION;
+        private int fragmentRemaining;
         private int rotation;
 
         // produce: the partition of the record the application is sending, and the next for a null key
@@ -498,29 +499,32 @@ final class KafkaClientMergedFactory
                 return;
             }
             long available = replyAck + replyMax - replySeq - held.reserved();
-            int ready = 0;
+            int streams = 0;
             for (FetchPartition fetch : fetches)
             {
                 if (fetch != null)
                 {
                     available -= fetch.outstanding();
-                    ready += fetch.ready() ? 1 : 0;
+                    streams++;
                 }
             }
-            if (available <= 0 || ready == 0)
+            if (available <= 0 || streams == 0)
             {
                 return;
             }
             if (fragmenting != NO_PARTITION)
             {
+                // what the rest of the record needs, no more: credit given is not taken back
                 final FetchPartition fetch = fetches[fragmenting];
-                if (fetch != null && fetch.ready())
+                final long wanted = fragmentRemaining + replyPad - (fetch != null ? fetch.outstanding() : 0L);
+                if (fetch != null && fetch.ready() && wanted > 0)
                 {
-                    fetch.doCredit(traceId, (int) available, replyPad);
+                    fetch.doCredit(traceId, (int) Math.min(wanted, available), replyPad);
                 }
                 return;
             }
-            final int share = Math.max(replyMax / ready, replyPad + 1);
+            // a share of the window for each partition, whether it is ready yet or not, so that none takes it all
+            final int share = Math.max(replyMax / streams, replyPad + 1);
             final int count = fetches.length;
             for (int k = 0; k < count && available > 0; k++)
             {
@@ -585,6 +589,7 @@ final class KafkaClientMergedFactory
                     return;
                 }
                 final KafkaFetchDataExFW fetch = dataEx.fetch();
+                currentDeferred = fetch.deferred();
                 onPartitionOffset(partition, fetch.partition(), 1L);
                 extensionLength = writeFetchDataEx(fetch);
                 if (extensionLength < 0)
@@ -613,10 +618,16 @@ final class KafkaClientMergedFactory
             if ((flags & FLAG_FIN) != 0)
             {
                 fragmenting = NO_PARTITION;
+                fragmentRemaining = 0;
             }
             else if ((flags & FLAG_INIT) != 0)
             {
                 fragmenting = partition;
+                fragmentRemaining = currentDeferred;
+            }
+            else
+            {
+                fragmentRemaining -= length;
             }
         }
 
@@ -1114,7 +1125,7 @@ final class KafkaClientMergedFactory
 
         final void doWindow(long traceId, int maximum, int padding)
         {
-            if (!replyClosed)
+            if (receiver != null && !replyClosed)
             {
                 replyAck = replySeq;
                 replyMax = maximum;
@@ -1124,7 +1135,7 @@ final class KafkaClientMergedFactory
 
         final void doEnd(long traceId)
         {
-            if (!initialClosed)
+            if (receiver != null && !initialClosed)
             {
                 initialClosed = true;
                 frames.end(receiver, bindingId, bindingId, initialId, initialSeq, initialAck, initialMax, traceId);
@@ -1133,6 +1144,10 @@ final class KafkaClientMergedFactory
 
         final void doAbortAll(long traceId)
         {
+            if (receiver == null)
+            {
+                return;
+            }
             if (!initialClosed)
             {
                 initialClosed = true;
@@ -1205,7 +1220,7 @@ final class KafkaClientMergedFactory
 
         boolean open(long traceId)
         {
-            final KafkaMergedBeginExFW mergedBeginEx = mergedBeginExRO.wrap(merged.beginEx, 0, merged.beginEx.capacity());
+            final KafkaMergedBeginExFW mergedBeginEx = kafkaBeginExRO.wrap(merged.beginEx, 0, merged.beginEx.capacity()).merged();
             final KafkaBeginExFW beginEx = beginExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
                 .typeId(KafkaBinding.TYPE_ID)
                 .fetch(f -> f.topic(merged.topic)

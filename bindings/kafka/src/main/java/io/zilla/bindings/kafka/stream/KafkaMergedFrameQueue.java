@@ -31,7 +31,7 @@ final class KafkaMergedFrameQueue
         boolean onFrame(int msgTypeId, DirectBuffer buffer, int index, int length, int partition, int reserved);
     }
 
-    private final Int2IntHashMap counts = new Int2IntHashMap(0);
+    private final Int2IntHashMap counts = new Int2IntHashMap(-1);
     private final IntHashSet blocked = new IntHashSet();
     private MutableDirectBuffer entries;
     private MutableDirectBuffer spare;
@@ -46,7 +46,7 @@ final class KafkaMergedFrameQueue
     /** Whether a frame of the partition waits. */
     boolean holds(int partition)
     {
-        return counts.get(partition) > 0;
+        return count(partition) > 0;
     }
 
     /** The credit the frames held account for. */
@@ -70,7 +70,7 @@ final class KafkaMergedFrameQueue
         entries.putBytes(limit + FRAME_OFFSET, buffer, index, length);
         limit += entryLength;
         reserved += credit;
-        counts.put(partition, counts.get(partition) + 1);
+        counts.put(partition, count(partition) + 1);
     }
 
     /**
@@ -99,7 +99,7 @@ final class KafkaMergedFrameQueue
                 final int partition = source.getInt(offset + PARTITION_OFFSET);
                 final int credit = source.getInt(offset + RESERVED_OFFSET);
                 reserved -= credit;
-                counts.put(partition, counts.get(partition) - 1);
+                counts.put(partition, count(partition) - 1);
                 final boolean offered = !stopped && !blocked.contains(partition);
                 if (offered && handler.onFrame(msgTypeId, source, offset + FRAME_OFFSET, entryLength - FRAME_OFFSET, partition,
                     credit))
@@ -116,6 +116,11 @@ final class KafkaMergedFrameQueue
             }
         }
         return taken;
+    }
+
+    private int count(int partition)
+    {
+        return Math.max(counts.get(partition), 0);
     }
 
     void clear()
