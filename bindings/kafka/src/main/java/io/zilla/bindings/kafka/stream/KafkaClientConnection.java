@@ -507,8 +507,9 @@ final class KafkaClientConnection
         {
             final long ack = replySeq - held.size();
             final int max = held.capacity();
-            // credit goes back per half window, as tcp does, so that small responses cost few Window frames
-            if (always || ack - replyAck >= max >> 1 || max != replyMax)
+            // credit goes back per half window, as tcp does, so that small responses cost few Window frames; but at
+            // once while a partial response waits, or its rest may lie beyond the window offered: none would come
+            if (always || ack - replyAck >= max >> 1 || max != replyMax || !held.isEmpty() && ack != replyAck)
             {
                 replyAck = ack;
                 replyMax = max;

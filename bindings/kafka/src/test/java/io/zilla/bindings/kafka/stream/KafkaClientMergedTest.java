@@ -149,7 +149,18 @@ class KafkaClientMergedTest
         final Map<Integer, Long> resume = new HashMap<>(progress);
         final TestStream second = app.open(fetchBeginEx(topic, resume, List.of()));
         final int expectedRest = 8 * 305 - before.size();
-        second.await(WAIT, () -> records(second).size() >= expectedRest);
+        try
+        {
+            second.await(WAIT, () -> records(second).size() >= expectedRest);
+        }
+        catch (AssertionError ex)
+        {
+            final Map<Integer, Integer> counts = new TreeMap<>();
+            records(second).forEach(r -> counts.merge(r.partition(), 1, Integer::sum));
+            System.out.println("resume " + resume + " got " + counts + " last " + lastProgress(second)
+                + " frames " + second.frames().size() + " before " + before.size());
+            throw ex;
+        }
         Thread.sleep(300);
         final List<Merged> after = records(second);
         assertEquals(expectedRest, after.size(), "the rest, once: " + before.size() + " records before the end");
