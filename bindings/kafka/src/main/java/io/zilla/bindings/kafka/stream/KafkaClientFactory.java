@@ -63,7 +63,7 @@ public final class KafkaClientFactory implements BindingHandler
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id());
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
-        this.merged = new KafkaClientMergedFactory(context, frames, binding.id());
+        this.merged = new KafkaClientMergedFactory(context, frames, pool, binding.id());
     }
 
     @Override

@@ -4,6 +4,7 @@
 package io.zilla.bindings.kafka.stream;
 
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.function.Consumer;
@@ -21,6 +22,7 @@ import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.Array32FW;
 import io.zilla.specs.flyweight.OctetsFW;
+import io.zilla.specs.kafka.codec.RecordBatches;
 import io.zilla.specs.kafka.types.stream.KafkaAckMode;
 import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaCapability;
@@ -118,11 +120,13 @@ final class KafkaClientMergedFactory
     private final MutableDirectBuffer extensionBuffer;
     private final MutableDirectBuffer flushBuffer;
     private final int maxFrame;
+    private final int encodeCapacity;
     private final Long2ObjectHashMap<MergedStream> streams = new Long2ObjectHashMap<>();
 
-    KafkaClientMergedFactory(EngineContext context, StreamFrames frames, long bindingId)
+    KafkaClientMergedFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool, long bindingId)
     {
         this.context = context;
+        this.encodeCapacity = pool != null ? pool.encodeBuffer().capacity() : 0;
         this.frames = frames;
         this.bindingId = bindingId;
         final int capacity = context.writeBuffer().capacity();
@@ -224,6 +228,7 @@ final class KafkaClientMergedFactory
         private final long initialId;
         private final long replyId;
         private final String topic;
+        private final int topicLength;
         private final boolean fetching;
         private final boolean producing;
         private final KafkaAckMode ackMode;
@@ -284,6 +289,7 @@ final class KafkaClientMergedFactory
             this.initialId = initialId;
             this.replyId = initialId & ~1L;
             this.topic = topic;
+            this.topicLength = topic.getBytes(StandardCharsets.UTF_8).length;
             final KafkaMergedCapabilities capabilities = beginEx.capabilities();
             this.fetching = capabilities != KafkaMergedCapabilities.PRODUCE_ONLY;
             this.producing = capabilities != KafkaMergedCapabilities.FETCH_ONLY;
@@ -422,8 +428,11 @@ final class KafkaClientMergedFactory
                 doReplyBegin(traceId);
                 if (producing && !initialEnded)
                 {
-                    // half a slot's worth of records may wait here for their partition's credit
-                    initialMax = context.bufferPool().slotCapacity() >> 1;
+                    // the window of a produce stream of this topic, as KafkaClientProduceFactory offers it (a batch), so
+                    // that a record the application may send, in fragments or not, always fits a partition's window
+                    final int batch = Math.min(context.bufferPool().slotCapacity() >> 1,
+                        encodeCapacity - 2 * KafkaProduceRequests.ENVELOPE_MAX - topicLength);
+                    initialMax = Math.max(batch - RecordBatches.RECORDS_OFFSET, 0);
                     doInitialWindow(traceId);
                 }
             }

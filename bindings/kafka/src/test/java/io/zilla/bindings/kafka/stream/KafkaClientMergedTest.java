@@ -3,6 +3,7 @@
  */
 package io.zilla.bindings.kafka.stream;
 
+import static io.zilla.bindings.kafka.test.KafkaClientStreams.counter;
 import static io.zilla.bindings.kafka.test.KafkaClientStreams.replyBeginEx;
 import static io.zilla.bindings.kafka.test.KafkaClientStreams.resetError;
 import static io.zilla.bindings.kafka.test.KafkaFetchStreams.EARLIEST;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -281,6 +283,72 @@ class KafkaClientMergedTest
         stream.await(WAIT, () -> stream.acknowledged() == stream.sequence());
         app.end(stream);
         stream.await(WAIT, stream::ended);
+    }
+
+    @Test
+    void shouldProduceAndFetchBackARecordInFragments(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.create(4);
+        final TestClient app = start(kafka);
+        final TestStream stream = app.open(mergedBeginEx(topic, KafkaMergedCapabilities.PRODUCE_AND_FETCH,
+            Map.of(DEFAULT_PARTITION, EARLIEST), List.of(), KafkaAckMode.IN_SYNC_REPLICAS));
+        // a record in fragments has to fit the window whole, as for a PRODUCE stream (about 31 KiB)
+        final byte[] value = new byte[24 * 1024];
+        for (int b = 0; b < value.length; b++)
+        {
+            value[b] = (byte) ('a' + b % 23);
+        }
+        final byte[] key = "large".getBytes(UTF_8);
+        final byte[] first = Arrays.copyOfRange(value, 0, 16 * 1024);
+        final byte[] last = Arrays.copyOfRange(value, 16 * 1024, value.length);
+        app.send(stream, value(0), mergedProduceDataEx(0, BASE_TIME, -1, key(0), headers(0)), WHOLE);
+        app.send(stream, first, mergedProduceDataEx(last.length, BASE_TIME + 1, -1, key, headers(1)), 0x02);
+        app.send(stream, last, null, 0x01);
+        app.send(stream, value(2), mergedProduceDataEx(0, BASE_TIME + 2, -1, key(2), headers(2)), WHOLE);
+        stream.await(WAIT, () -> records(stream).size() >= 3 && stream.received().length >= value.length + 14);
+        stream.await(WAIT, () -> stream.acknowledged() == stream.sequence());
+
+        final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, topic, 4, 3);
+        assertEquals(3, consumed.size());
+        final ConsumerRecord<byte[], byte[]> large = consumed.stream().filter(r -> r.value().length == value.length)
+            .findFirst().orElseThrow();
+        assertArrayEquals(value, large.value(), "the record put together from its fragments");
+        assertEquals(Utils.toPositive(Utils.murmur2(key)) % 4, large.partition());
+
+        final Merged fetched = records(stream).stream().filter(r -> "large".equals(r.key())).findFirst().orElseThrow();
+        assertEquals(large.partition(), fetched.partition());
+        final ByteArrayOutputStream values = new ByteArrayOutputStream();
+        for (Merged record : records(stream))
+        {
+            values.writeBytes("large".equals(record.key()) ? value : value(Integer.parseInt(record.key().substring(4))));
+        }
+        assertArrayEquals(values.toByteArray(), stream.received(), "values, whole and in order");
+        app.end(stream);
+        stream.await(WAIT, stream::ended);
+    }
+
+    @Test
+    void shouldCloseEveryInternalStreamWithTheMergedOne(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.create(8);
+        final TestClient app = start(kafka);
+        final TestStream stream = app.open(mergedBeginEx(topic, KafkaMergedCapabilities.PRODUCE_AND_FETCH,
+            Map.of(DEFAULT_PARTITION, EARLIEST), List.of(), KafkaAckMode.IN_SYNC_REPLICAS));
+        for (int i = 0; i < 40; i++)
+        {
+            app.send(stream, value(i), mergedProduceDataEx(0, BASE_TIME + i, -1, key(i), headers(i)), WHOLE);
+        }
+        stream.await(WAIT, () -> records(stream).size() >= 40 && stream.acknowledged() == stream.sequence());
+        // a meta stream, 8 fetch streams and 8 produce streams, each counted by the binding as opener and acceptor
+        final long opened = counter(engine.directory(), "kafka_client", "streams.opened");
+        assertTrue(opened >= 1 + 2 * 17, "streams opened: " + opened);
+
+        app.abort(stream);
+        app.reset(stream);
+        // what stays open is the broker connections only
+        stream.await(WAIT, () -> counter(engine.directory(), "kafka_client", "streams.opened")
+            - counter(engine.directory(), "kafka_client", "streams.closed")
+            == counter(engine.directory(), "kafka_client", "connections.opened"));
     }
 
     @Test
