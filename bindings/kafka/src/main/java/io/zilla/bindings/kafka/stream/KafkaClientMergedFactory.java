@@ -436,6 +436,10 @@ final class KafkaClientMergedFactory
                     doInitialWindow(traceId);
                 }
             }
+            if (fetching && !initialEnded && !first)
+            {
+                reclaimShares(count, traceId);
+            }
             if (fetching && !initialEnded)
             {
                 for (int p = previous; p < count; p++)
@@ -453,9 +457,36 @@ final class KafkaClientMergedFactory
 
         // ---- fetch ----
 
+        /**
+         * Credit given is never taken back, so the partitions that hold more than their share of the window now that
+         * there are more partitions (an idle partition keeps what it was given) get a new fetch stream from their
+         * progress: what the old one sends from now on is dropped, and the new one starts exactly after what the
+         * application got. A partition with a fragmented record under way or frames waiting keeps its stream.
+         */
+        private void reclaimShares(int count, long traceId)
+        {
+            final int share = Math.max(replyMax / count, replyPad + 1);
+            for (int p = 0; p < partitionCount && p < fetches.length; p++)
+            {
+                final FetchPartition fetch = fetches[p];
+                if (fetch != null && fetch.ready() && fetch.outstanding() > share && fragmenting != p && !held.holds(p))
+                {
+                    fetch.retired = true;
+                    fetch.doEnd(traceId);
+                    final FetchPartition renewed = new FetchPartition(this, p, progress[p]);
+                    fetches[p] = renewed;
+                    if (!renewed.open(traceId))
+                    {
+                        doFail(traceId, UNKNOWN_SERVER_ERROR);
+                        return;
+                    }
+                }
+            }
+        }
+
         void onFetchBegin(FetchPartition fetch, long offset, long traceId)
         {
-            if (offset >= 0)
+            if (offset >= 0 && !fetch.retired)
             {
                 progress[fetch.partitionId] = offset;
             }
@@ -465,7 +496,7 @@ final class KafkaClientMergedFactory
         void onFetchFrame(FetchPartition fetch, int msgTypeId, DirectBuffer buffer, int index, int length, int payload,
             long traceId)
         {
-            if (closed || initialEnded || replyClosed)
+            if (closed || initialEnded || replyClosed || fetch.retired)
             {
                 return;
             }
@@ -1035,6 +1066,7 @@ final class KafkaClientMergedFactory
         boolean initialClosed;
         boolean replyBegun;
         boolean replyClosed;
+        boolean retired;
 
         InternalStream(MergedStream merged)
         {
@@ -1091,7 +1123,10 @@ final class KafkaClientMergedFactory
                     replyClosed = true;
                     final long traceId = abortRO.wrap(buffer, index, index + length).traceId();
                     doAbortAll(traceId);
-                    merged.onInternalFailed(traceId, UNKNOWN_SERVER_ERROR);
+                    if (!retired)
+                    {
+                        merged.onInternalFailed(traceId, UNKNOWN_SERVER_ERROR);
+                    }
                 }
                 case WindowFW.TYPE_ID ->
                 {
@@ -1110,7 +1145,10 @@ final class KafkaClientMergedFactory
                         ? kafkaResetExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit())
                         : null;
                     doAbortAll(reset.traceId());
-                    merged.onInternalFailed(reset.traceId(), resetError(resetEx));
+                    if (!retired)
+                    {
+                        merged.onInternalFailed(reset.traceId(), resetError(resetEx));
+                    }
                 }
                 default ->
                 {
