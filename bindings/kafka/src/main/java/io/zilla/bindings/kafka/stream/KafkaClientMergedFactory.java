@@ -388,6 +388,10 @@ final class KafkaClientMergedFactory
             replyAck = Math.max(replyAck, window.acknowledge());
             replyMax = window.maximum();
             replyPad = window.padding();
+            if (!closed && !initialEnded)
+            {
+                doHeldFrames();
+            }
             doFetchCredit(window.traceId());
         }
 
@@ -502,7 +506,7 @@ final class KafkaClientMergedFactory
             }
             final int partition = fetch.partitionId;
             final int reserved = msgTypeId == DataFW.TYPE_ID ? Math.max(payload, 0) + replyPad : 0;
-            if (!held.holds(partition) && (fragmenting == NO_PARTITION || fragmenting == partition))
+            if (!held.holds(partition) && (fragmenting == NO_PARTITION || fragmenting == partition) && fits(reserved))
             {
                 doFetchForward(msgTypeId, buffer, index, length, partition, reserved, traceId);
             }
@@ -510,16 +514,32 @@ final class KafkaClientMergedFactory
             {
                 held.add(msgTypeId, buffer, index, length, partition, reserved);
             }
+            doHeldFrames();
+            doFetchCredit(traceId);
+        }
+
+        // the frames held go on as the fragmented record that kept them ends, and as the application gives credit
+        private void doHeldFrames()
+        {
             while (!held.isEmpty() && held.drain(heldHandler, false) > 0)
             {
-                // the frames held go on as the fragmented record that kept them ends
+                // until none can go
             }
-            doFetchCredit(traceId);
+        }
+
+        /**
+         * Whether the application's window takes a frame now. The credit shared out to the fetch streams never
+         * exceeds it, so this holds but for the padding changing meanwhile; checked all the same, so that no frame
+         * ever goes beyond the window: one that would waits with the frames held.
+         */
+        private boolean fits(int reserved)
+        {
+            return replySeq + reserved <= replyAck + replyMax;
         }
 
         private boolean onHeldFrame(int msgTypeId, DirectBuffer buffer, int index, int length, int partition, int reserved)
         {
-            final boolean free = fragmenting == NO_PARTITION || fragmenting == partition;
+            final boolean free = (fragmenting == NO_PARTITION || fragmenting == partition) && fits(reserved);
             if (free)
             {
                 doFetchForward(msgTypeId, buffer, index, length, partition, reserved, context.supplyTraceId());
