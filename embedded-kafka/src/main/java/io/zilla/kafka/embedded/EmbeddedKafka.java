@@ -502,6 +502,8 @@ public final class EmbeddedKafka implements AutoCloseable
         properties.put("transaction.state.log.min.isr", "1");
         properties.put("transaction.state.log.num.partitions", "1");
         properties.put("group.initial.rebalance.delay.ms", "0");
+        // group members with a session timeout of a second or two, so that tests of an expired member stay quick
+        properties.put("group.min.session.timeout.ms", "1000");
         // after a kill -9 the restarted broker cannot register until its previous session expired (9 s by default)
         properties.put("broker.heartbeat.interval.ms", "500");
         properties.put("broker.session.timeout.ms", "3000");

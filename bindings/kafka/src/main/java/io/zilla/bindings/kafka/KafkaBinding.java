@@ -17,6 +17,7 @@ import io.zilla.bindings.kafka.config.KafkaClientOptionsConfig;
 import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
 import io.zilla.bindings.kafka.config.KafkaSaslConfig;
 import io.zilla.bindings.kafka.stream.KafkaBindingContext;
+import io.zilla.bindings.kafka.stream.KafkaClientTimeouts;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingContext;
@@ -38,7 +39,14 @@ public final class KafkaBinding implements Binding
 
     public static final int DEFAULT_CLIENT_METADATA_MAX_AGE = 300_000;
 
+    /** Engine property: how long a kafka client's request waits for its response before its connection fails, in ms. */
+    public static final String CLIENT_REQUEST_TIMEOUT = "zilla.binding.kafka.client.request.timeout";
+
+    /** Engine property: how long a kafka client's broker connection may go unused before it is closed, in ms. */
+    public static final String CLIENT_CONNECTIONS_MAX_IDLE = "zilla.binding.kafka.client.connections.max.idle";
+
     private final int metadataMaxAge;
+    private final KafkaClientTimeouts timeouts;
 
     /** The real broker addresses learned from Metadata, per binding id and node id, shared by the workers. */
     private final Map<Long, Map<Integer, BrokerAddress>> brokers = new ConcurrentHashMap<>();
@@ -46,6 +54,9 @@ public final class KafkaBinding implements Binding
     public KafkaBinding(EngineConfiguration configuration)
     {
         this.metadataMaxAge = configuration.intValue(CLIENT_METADATA_MAX_AGE, DEFAULT_CLIENT_METADATA_MAX_AGE);
+        this.timeouts = new KafkaClientTimeouts(
+            configuration.intValue(CLIENT_REQUEST_TIMEOUT, (int) KafkaClientTimeouts.DEFAULT_REQUEST),
+            configuration.intValue(CLIENT_CONNECTIONS_MAX_IDLE, (int) KafkaClientTimeouts.DEFAULT_IDLE));
     }
 
     @Override
@@ -79,7 +90,7 @@ public final class KafkaBinding implements Binding
     @Override
     public BindingContext supply(EngineContext context)
     {
-        return new KafkaBindingContext(context, this::brokers, metadataMaxAge);
+        return new KafkaBindingContext(context, this::brokers, metadataMaxAge, timeouts);
     }
 
     private static KafkaClientOptionsConfig clientOptions(JsonNode options)

@@ -20,11 +20,14 @@ public final class KafkaBindingContext implements BindingContext
     private final EngineContext context;
     private final LongFunction<Map<Integer, BrokerAddress>> brokers;
     private final int metadataMaxAge;
+    private final KafkaClientTimeouts timeouts;
     private final Long2ObjectHashMap<KafkaProxyFactory> proxies = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<KafkaClientFactory> clients = new Long2ObjectHashMap<>();
 
-    public KafkaBindingContext(EngineContext context, LongFunction<Map<Integer, BrokerAddress>> brokers, int metadataMaxAge)
+    public KafkaBindingContext(EngineContext context, LongFunction<Map<Integer, BrokerAddress>> brokers, int metadataMaxAge,
+        KafkaClientTimeouts timeouts)
     {
+        this.timeouts = timeouts;
         this.context = context;
         this.brokers = brokers;
         this.metadataMaxAge = metadataMaxAge;
@@ -36,7 +39,7 @@ public final class KafkaBindingContext implements BindingContext
         final BindingHandler handler;
         if (binding.kind() == KindConfig.CLIENT)
         {
-            final KafkaClientFactory factory = new KafkaClientFactory(context, binding, metadataMaxAge);
+            final KafkaClientFactory factory = new KafkaClientFactory(context, binding, metadataMaxAge, timeouts);
             clients.put(binding.id(), factory);
             handler = factory;
         }

@@ -7,13 +7,16 @@ import static java.nio.ByteOrder.BIG_ENDIAN;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.concurrent.ThreadLocalRandom;
 
 import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
 import io.zilla.specs.core.types.stream.ResetFW;
+import io.zilla.specs.core.types.stream.SignalFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.kafka.codec.ApiVersionRanges;
@@ -23,6 +26,7 @@ import io.zilla.specs.kafka.codec.ResponseHeaderDecoder;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.IntArrayQueue;
+import org.agrona.collections.LongArrayQueue;
 import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.message.ApiVersionsResponseData;
 
@@ -36,14 +40,26 @@ import org.apache.kafka.common.message.ApiVersionsResponseData;
  * A connection that fails, or that the broker closes, fails every request on it with NETWORK_EXCEPTION and leaves
  * the pool: the next request opens a new one. A response that cannot be framed or read fails them with
  * CORRUPT_MESSAGE, with a {@code kafka.response.malformed} event and the {@code responses.malformed} counter.
+ * <p>
+ * With SASL options, SaslHandshake and SaslAuthenticate ({@link KafkaClientAuthenticator}) come between ApiVersions
+ * and the first queued request; a refusal fails every request with SASL_AUTHENTICATION_FAILED, with a
+ * {@code kafka.sasl.failed} event. When the broker limits the session (KIP-368), the connection authenticates again
+ * at 85 to 95% of its lifetime, holding its queued requests meanwhile.
+ * <p>
+ * A request without a response within the request timeout fails the connection as a network loss would, with a
+ * {@code kafka.request.timeout} event; a connection without a request for the idle timeout ends its tcp stream
+ * quietly (counter {@code connections.idle.closed}) and leaves the pool: the next request opens a new one.
  */
-final class KafkaClientConnection
+final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
 {
     static final int MAX_FRAME_SIZE = KafkaProxyFactory.MAX_FRAME_SIZE;
 
     private static final int SIZE_PREFIX = Integer.BYTES;
     private static final short NO_VERSION = -1;
     private static final byte[] CLIENT_ID = "zilla".getBytes();
+    private static final short SASL_HANDSHAKE_VERSION = 1;
+    private static final int SIGNAL_TIMEOUT = 1;
+    private static final int SIGNAL_REAUTHENTICATE = 2;
 
     private enum State
     {
@@ -62,12 +78,21 @@ final class KafkaClientConnection
     private final IntArrayQueue correlations = new IntArrayQueue();
     private final short[] versions = new short[KafkaApis.UNREGISTER_CONTROLLER + 1];
     private final ApiVersionsExchange apiVersions = new ApiVersionsExchange();
+    private final LongArrayQueue deadlines = new LongArrayQueue();
+    private final SignalFW signalRO = new SignalFW();
+    private final KafkaClientAuthenticator authenticator;
 
     private State state = State.NEGOTIATING;
     private BrokerAddress address;
     private int attempts;
     private int nextCorrelationId;
     private boolean apiVersionsSent;
+    private KafkaClientRequest saslRequest;
+    private boolean authenticated;
+    private long lastUsedAt;
+    private long timeoutId = Signaler.NO_CANCEL_ID;
+    private long timeoutAt = Long.MAX_VALUE;
+    private long reauthenticateId = Signaler.NO_CANCEL_ID;
 
     private MessageConsumer net;
     private long initialId;
@@ -93,6 +118,8 @@ final class KafkaClientConnection
         this.nodeId = nodeId;
         this.purpose = purpose;
         this.key = key;
+        this.authenticator = pool.sasl() != null ? new KafkaClientAuthenticator(pool.sasl(), this) : null;
+        this.lastUsedAt = System.currentTimeMillis();
         Arrays.fill(versions, NO_VERSION);
     }
 
@@ -158,6 +185,7 @@ final class KafkaClientConnection
         }
         else
         {
+            lastUsedAt = System.currentTimeMillis();
             queued.add(request);
             flush(traceId);
         }
@@ -184,9 +212,10 @@ final class KafkaClientConnection
             case AbortFW.TYPE_ID -> onNetAbort(pool.abortRO.wrap(buffer, index, index + length));
             case WindowFW.TYPE_ID -> onNetWindow(pool.windowRO.wrap(buffer, index, index + length));
             case ResetFW.TYPE_ID -> onNetReset(pool.resetRO.wrap(buffer, index, index + length));
+            case SignalFW.TYPE_ID -> onSignal(signalRO.wrap(buffer, index, index + length));
             default ->
             {
-                // flushes, signals and challenges mean nothing to a connection
+                // flushes and challenges mean nothing to a connection
             }
         }
     }
@@ -350,6 +379,8 @@ final class KafkaClientConnection
         else
         {
             correlations.poll();
+            deadlines.pollLong();
+            lastUsedAt = System.currentTimeMillis();
             final KafkaClientRequest request = inflight.poll();
             final short apiKey = request.apiKey();
             final short version = request == apiVersions ? KafkaClientVersions.API_VERSIONS_VERSION : versions[apiKey];
@@ -359,6 +390,11 @@ final class KafkaClientConnection
                 onMalformed(traceId, "unreadable response to api " + apiKey + " v" + version);
                 request.onFailed(KafkaClientRequest.CORRUPT_MESSAGE, traceId);
             }
+            else if (inflight.isEmpty())
+            {
+                // the timer may wait for a request deadline later than the idle close now due
+                scheduleTimeout(traceId);
+            }
         }
     }
 
@@ -367,6 +403,10 @@ final class KafkaClientConnection
         if (state == State.NEGOTIATING && !apiVersionsSent && replyBegun)
         {
             apiVersionsSent = doRequest(apiVersions, KafkaClientVersions.API_VERSIONS_VERSION, traceId);
+        }
+        if (state == State.AUTHENTICATING && saslRequest != null)
+        {
+            flushSasl(traceId);
         }
         while (state == State.READY && !queued.isEmpty())
         {
@@ -434,8 +474,10 @@ final class KafkaClientConnection
                 {
                     inflight.add(request);
                     correlations.add(correlationId);
+                    deadlines.addLong(System.currentTimeMillis() + pool.timeouts().request());
                 }
                 request.onWritten(traceId);
+                scheduleTimeout(traceId);
             }
         }
         return sent;
@@ -444,18 +486,172 @@ final class KafkaClientConnection
     // the version negotiation is done: authenticate if the binding has SASL, then let the queued requests go
     private void onNegotiated(long traceId)
     {
-        if (pool.sasl() != null)
+        if (authenticator != null)
         {
-            // the place for SaslHandshake then SaslAuthenticate (state AUTHENTICATING); not built yet
             state = State.AUTHENTICATING;
-            pool.event(traceId, "kafka.sasl.unsupported", "sasl " + pool.sasl().mechanism()
-                + " is not built yet, connection closed");
-            fail(KafkaClientRequest.NETWORK_EXCEPTION, traceId);
+            authenticator.start(traceId);
         }
         else
         {
             state = State.READY;
             flush(traceId);
+        }
+    }
+
+    @Override
+    public void sendSasl(KafkaClientRequest request, long traceId)
+    {
+        saslRequest = request;
+        flush(traceId);
+    }
+
+    @Override
+    public void onAuthenticated(long sessionLifetimeMs, long traceId)
+    {
+        if (state == State.AUTHENTICATING)
+        {
+            if (authenticated)
+            {
+                pool.context().supplyCounter(pool.routedId(), "sasl.reauthentications").increment();
+            }
+            authenticated = true;
+            state = State.READY;
+            if (sessionLifetimeMs > 0L)
+            {
+                // as kafka-clients does: early enough for the exchange, spread so that connections do not go at once
+                final double early = 0.85 + ThreadLocalRandom.current().nextDouble(0.1);
+                reauthenticateId = pool.context().signaler().signalAt(System.currentTimeMillis()
+                    + (long) (sessionLifetimeMs * early), pool.routedId(), pool.exitId(), initialId, traceId,
+                    SIGNAL_REAUTHENTICATE, 0);
+            }
+            flush(traceId);
+        }
+    }
+
+    @Override
+    public void onAuthenticationFailed(String reason, long traceId)
+    {
+        pool.event(traceId, "kafka.sasl.failed", authenticator.mechanism() + " authentication of user "
+            + authenticator.username() + " to node " + nodeId + " (" + address + ") failed: " + reason
+            + "; connection closed, " + (inflight.size() + queued.size()) + " request(s) failed");
+        fail(KafkaClientAuthenticator.SASL_AUTHENTICATION_FAILED, traceId);
+    }
+
+    // SaslHandshake and SaslAuthenticate go ahead of the queue; a broker without them cannot authenticate us (v0 of
+    // SaslHandshake would mean raw SASL tokens without SaslAuthenticate, which no broker since Kafka 1.0 needs)
+    private void flushSasl(long traceId)
+    {
+        final KafkaClientRequest request = saslRequest;
+        final short version = version(request.apiKey());
+        if (version(KafkaApis.SASL_HANDSHAKE) < SASL_HANDSHAKE_VERSION || version(KafkaApis.SASL_AUTHENTICATE) == NO_VERSION)
+        {
+            saslRequest = null;
+            onAuthenticationFailed("the broker offers no SaslHandshake v1 and SaslAuthenticate", traceId);
+        }
+        else if (doRequest(request, version, traceId))
+        {
+            saslRequest = null;
+        }
+    }
+
+    private void onSignal(SignalFW signal)
+    {
+        final long traceId = signal.traceId();
+        if (signal.signalId() == SIGNAL_TIMEOUT)
+        {
+            timeoutId = Signaler.NO_CANCEL_ID;
+            timeoutAt = Long.MAX_VALUE;
+            onTimeout(traceId);
+        }
+        else if (signal.signalId() == SIGNAL_REAUTHENTICATE)
+        {
+            reauthenticateId = Signaler.NO_CANCEL_ID;
+            if (state == State.READY)
+            {
+                // the requests already written are answered first: Kafka answers a connection in order
+                state = State.AUTHENTICATING;
+                authenticator.start(traceId);
+            }
+        }
+    }
+
+    private void onTimeout(long traceId)
+    {
+        final long now = System.currentTimeMillis();
+        if (state == State.CLOSED)
+        {
+            return;
+        }
+        if (!deadlines.isEmpty() && deadlines.peekLong() <= now)
+        {
+            final KafkaClientRequest request = inflight.peek();
+            pool.event(traceId, "kafka.request.timeout", "api " + request.apiKey() + " to node " + nodeId + " (" + address
+                + ") had no response in " + pool.timeouts().request() + " ms; connection closed, "
+                + (inflight.size() + queued.size()) + " request(s) failed");
+            fail(KafkaClientRequest.NETWORK_EXCEPTION, traceId);
+        }
+        else if (isIdle() && lastUsedAt + pool.timeouts().idle() <= now)
+        {
+            closeIdle(traceId);
+        }
+        else
+        {
+            scheduleTimeout(traceId);
+        }
+    }
+
+    private boolean isIdle()
+    {
+        return state == State.READY && inflight.isEmpty() && queued.isEmpty();
+    }
+
+    // the one timer of the connection: the oldest request's deadline, or the idle close when nothing is in flight
+    private void scheduleTimeout(long traceId)
+    {
+        final long due = !deadlines.isEmpty() ? deadlines.peekLong()
+            : isIdle() ? lastUsedAt + pool.timeouts().idle()
+            : Long.MAX_VALUE;
+        if (due < timeoutAt && state != State.CLOSED)
+        {
+            cancelTimeout();
+            timeoutAt = due;
+            timeoutId = pool.context().signaler().signalAt(due, pool.routedId(), pool.exitId(), initialId, traceId,
+                SIGNAL_TIMEOUT, 0);
+        }
+    }
+
+    private void cancelTimeout()
+    {
+        if (timeoutId != Signaler.NO_CANCEL_ID)
+        {
+            pool.context().signaler().cancel(timeoutId);
+            timeoutId = Signaler.NO_CANCEL_ID;
+        }
+        timeoutAt = Long.MAX_VALUE;
+    }
+
+    // nobody used the connection for the idle timeout: end it gracefully, as the broker would after connections.max.idle
+    private void closeIdle(long traceId)
+    {
+        state = State.CLOSED;
+        pool.remove(this);
+        pool.context().supplyCounter(pool.routedId(), "connections.idle.closed").increment();
+        cancelReauthenticate();
+        if (net != null && !initialClosed)
+        {
+            pool.frames().end(net, pool.routedId(), pool.exitId(), initialId, initialSeq, initialAck, initialMax, traceId);
+        }
+        initialClosed = true;
+        // the broker's End of the reply comes back and finds the connection closed; nothing is held any more
+        held.release();
+    }
+
+    private void cancelReauthenticate()
+    {
+        if (reauthenticateId != Signaler.NO_CANCEL_ID)
+        {
+            pool.context().signaler().cancel(reauthenticateId);
+            reauthenticateId = Signaler.NO_CANCEL_ID;
         }
     }
 
@@ -465,6 +661,10 @@ final class KafkaClientConnection
         {
             state = State.CLOSED;
             pool.remove(this);
+            cancelTimeout();
+            cancelReauthenticate();
+            saslRequest = null;
+            deadlines.clear();
             doNetClose(traceId);
             if (held != null)
             {

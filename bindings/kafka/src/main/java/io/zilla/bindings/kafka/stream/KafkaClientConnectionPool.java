@@ -49,7 +49,9 @@ final class KafkaClientConnectionPool
         /** Produce requests only. */
         PRODUCE,
         /** Fetch requests only, which wait at the broker up to their max wait. */
-        FETCH;
+        FETCH,
+        /** One group member's own connection to its coordinator, where JoinGroup long-polls: never shared. */
+        COORDINATOR;
 
         String yamlName()
         {
@@ -79,6 +81,7 @@ final class KafkaClientConnectionPool
     private final long exitId;
     private final List<BrokerAddress> servers;
     private final KafkaSaslConfig sasl;
+    private final KafkaClientTimeouts timeouts;
     private final IntFunction<BrokerAddress> nodes;
     private final MutableDirectBuffer encodeBuffer;
     private final AtomicCounter malformed;
@@ -86,13 +89,14 @@ final class KafkaClientConnectionPool
     private final Long2ObjectHashMap<KafkaClientConnection> connections = new Long2ObjectHashMap<>();
 
     private int nextServer;
+    private long unshared;
 
     /**
      * @param servers the bootstrap servers, tried in order
      * @param nodes   a broker's address by node id, as the metadata knows it, or null
      */
     KafkaClientConnectionPool(EngineContext context, StreamFrames frames, String bindingName, long routedId, long exitId,
-        List<BrokerAddress> servers, KafkaSaslConfig sasl, IntFunction<BrokerAddress> nodes)
+        List<BrokerAddress> servers, KafkaSaslConfig sasl, KafkaClientTimeouts timeouts, IntFunction<BrokerAddress> nodes)
     {
         this.context = context;
         this.frames = frames;
@@ -101,6 +105,7 @@ final class KafkaClientConnectionPool
         this.exitId = exitId;
         this.servers = List.copyOf(servers);
         this.sasl = sasl;
+        this.timeouts = timeouts;
         this.nodes = nodes;
         this.encodeBuffer = new UnsafeBuffer(new byte[context.writeBuffer().capacity() >> 1]);
         this.malformed = context.supplyCounter(routedId, "responses.malformed");
@@ -132,6 +137,37 @@ final class KafkaClientConnectionPool
             }
         }
         return connection;
+    }
+
+    /**
+     * The shared connection to {@code nodeId} for {@code purpose}, at {@code address} when none is open: for a node
+     * known from a FindCoordinator answer rather than from the metadata.
+     */
+    KafkaClientConnection supply(int nodeId, BrokerAddress address, Purpose purpose, long traceId)
+    {
+        final KafkaClientConnection connection = connections.get(((long) nodeId << 8) | purpose.ordinal());
+        return connection != null ? connection : open(((long) nodeId << 8) | purpose.ordinal(), nodeId, address, purpose,
+            traceId);
+    }
+
+    /**
+     * A new connection to {@code nodeId} at {@code address} that no other stream shares (its key is its own), for a
+     * stream whose requests wait at the broker for others (a group member's JoinGroup); the stream closes it.
+     *
+     * @return the connection, or null when it could not be opened
+     */
+    KafkaClientConnection open(int nodeId, BrokerAddress address, Purpose purpose, long traceId)
+    {
+        return open(Long.MIN_VALUE + ++unshared, nodeId, address, purpose, traceId);
+    }
+
+    private KafkaClientConnection open(long key, int nodeId, BrokerAddress address, Purpose purpose, long traceId)
+    {
+        KafkaClientConnection connection = new KafkaClientConnection(this, nodeId, purpose, key);
+        connections.put(key, connection);
+        opened.increment();
+        connection.connect(traceId, address);
+        return connection.isClosed() ? null : connection;
     }
 
     void close(long traceId)
@@ -206,6 +242,11 @@ final class KafkaClientConnectionPool
     KafkaSaslConfig sasl()
     {
         return sasl;
+    }
+
+    KafkaClientTimeouts timeouts()
+    {
+        return timeouts;
     }
 
     MutableDirectBuffer encodeBuffer()

@@ -36,12 +36,16 @@ public final class KafkaClientFactory implements BindingHandler
     private final BindingConfig binding;
     private final KafkaClientConnectionPool pool;
     private final KafkaClientFetchFactory fetch;
+    private final KafkaClientGroupFactory group;
+    private final KafkaClientOffsetFetchFactory offsetFetch;
+    private final KafkaClientOffsetCommitFactory offsetCommit;
     private final KafkaClientMetaFactory meta;
     private final KafkaClientProduceFactory produce;
     private final KafkaClientInitProducerIdFactory initProducerId;
     private final KafkaClientMergedFactory merged;
+    private final KafkaClientDescribeFactory describe;
 
-    KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge)
+    KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge, KafkaClientTimeouts timeouts)
     {
         this.context = context;
         this.binding = binding;
@@ -55,15 +59,19 @@ public final class KafkaClientFactory implements BindingHandler
         this.pool = servers.isEmpty() || route == null
             ? null
             : new KafkaClientConnectionPool(context, frames, binding.name(), binding.id(), route.exitId(), servers,
-                options.sasl(), nodes::get);
+                options.sasl(), timeouts, nodes::get);
         final KafkaClientMetadata metadata = pool != null
             ? new KafkaClientMetadata(pool, nodes, System::currentTimeMillis)
             : null;
         this.fetch = new KafkaClientFetchFactory(context, frames, pool, metadata);
+        this.group = new KafkaClientGroupFactory(context, frames, pool);
+        this.offsetFetch = new KafkaClientOffsetFetchFactory(context, frames, pool);
+        this.offsetCommit = new KafkaClientOffsetCommitFactory(context, frames, pool);
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id());
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
         this.merged = new KafkaClientMergedFactory(context, frames, pool, binding.id());
+        this.describe = new KafkaClientDescribeFactory(context, frames, pool, metadataMaxAge);
     }
 
     @Override
@@ -77,7 +85,19 @@ public final class KafkaClientFactory implements BindingHandler
         MessageConsumer receiver = null;
         if (beginEx != null && beginEx.typeId() == KafkaBinding.TYPE_ID)
         {
-            if (beginEx.kind() == KafkaCapability.FETCH)
+            if (beginEx.kind() == KafkaCapability.GROUP)
+            {
+                receiver = group.newStream(begin, beginEx.group(), sender);
+            }
+            else if (beginEx.kind() == KafkaCapability.OFFSET_FETCH)
+            {
+                receiver = offsetFetch.newStream(begin, beginEx.offsetFetch(), sender);
+            }
+            else if (beginEx.kind() == KafkaCapability.OFFSET_COMMIT)
+            {
+                receiver = offsetCommit.newStream(begin, beginEx.offsetCommit(), sender);
+            }
+            else if (beginEx.kind() == KafkaCapability.FETCH)
             {
                 receiver = fetch.newStream(begin, beginEx.fetch(), sender);
             }
@@ -97,6 +117,10 @@ public final class KafkaClientFactory implements BindingHandler
             {
                 receiver = merged.newStream(begin, beginEx.merged(), sender);
             }
+            else if (beginEx.kind() == KafkaCapability.DESCRIBE)
+            {
+                receiver = describe.newStream(begin, beginEx.describe(), sender);
+            }
             else
             {
                 context.event(binding.id(), begin.traceId(), "kafka.capability.unsupported", "bindings." + binding.name()
@@ -112,8 +136,12 @@ public final class KafkaClientFactory implements BindingHandler
         merged.close(traceId);
         fetch.close(traceId);
         meta.close(traceId);
+        group.close(traceId);
+        offsetFetch.close(traceId);
+        offsetCommit.close(traceId);
         produce.close(traceId);
         initProducerId.close(traceId);
+        describe.close(traceId);
         if (pool != null)
         {
             pool.close(traceId);

@@ -33,6 +33,8 @@ final class KafkaClientVersions
         // Metadata v4 is the first with allow_auto_topic_creation: a META stream must never create a topic
         ranges.supports(KafkaApis.METADATA, Math.max(4, metadata.lowestSupportedVersion()), metadata.highestSupportedVersion());
         ranges.supports(KafkaApis.API_VERSIONS, 0, API_VERSIONS_VERSION);
+        // FindCoordinator, the group apis, OffsetFetch and OffsetCommit
+        KafkaClientCoordinator.supports(ranges);
         // PRODUCE: v3 is the first with record batch v2, v13 names topics by id (KafkaProduceRequests writes v3 to v12)
         ranges.supports(KafkaApis.PRODUCE, KafkaProduceRequests.MIN_VERSION, KafkaProduceRequests.MAX_VERSION);
         final InitProducerIdRequestData initProducerId = new InitProducerIdRequestData();
@@ -44,6 +46,7 @@ final class KafkaClientVersions
         ranges.supports(KafkaApis.SASL_AUTHENTICATE, authenticate.lowestSupportedVersion(),
             authenticate.highestSupportedVersion());
         KafkaClientFetchFactory.supports(ranges);
+        KafkaClientDescribeFactory.supports(ranges);
         return ranges;
     }
 }

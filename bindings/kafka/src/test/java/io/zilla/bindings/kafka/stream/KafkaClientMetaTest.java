@@ -135,9 +135,9 @@ class KafkaClientMetaTest
     void shouldRefuseACapabilityNotBuiltYet(EmbeddedKafka kafka)
     {
         final TestClient app = start(kafka);
-        final byte[] describe = describeBeginEx();
+        final byte[] offsetCommit = offsetCommitBeginEx();
 
-        final TestStream stream = app.open(describe);
+        final TestStream stream = app.open(offsetCommit);
         stream.await(WAIT, stream::reset);
 
         stream.await(WAIT, () -> engine.events().stream().anyMatch(e -> e.event().equals("kafka.capability.unsupported")));
@@ -159,12 +159,13 @@ class KafkaClientMetaTest
         }
     }
 
-    private static byte[] describeBeginEx()
+    // DESCRIBE is built now (KafkaClientDescribeTest); OFFSET_COMMIT is not, on this branch
+    private static byte[] offsetCommitBeginEx()
     {
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
         final KafkaBeginExFW beginEx = new KafkaBeginExFW.Builder().wrap(buffer, 0, buffer.capacity())
             .typeId("kafka".hashCode())
-            .describe(d -> d.topic("any").configsItem(c -> c.name("cleanup.policy")))
+            .offsetCommit(o -> o.groupId("any").memberId("any").topic("any"))
             .build();
         final byte[] bytes = new byte[beginEx.sizeof()];
         buffer.getBytes(0, bytes);
