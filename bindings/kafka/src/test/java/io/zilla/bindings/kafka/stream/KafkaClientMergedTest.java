@@ -450,6 +450,7 @@ class KafkaClientMergedTest
         // done once every partition's progress reached its end
         stream.await(WAIT, () ->
         {
+            assertFalse(stream.reset(), () -> "reset with error " + resetError(stream));
             final Map<Integer, Long> progress = lastProgress(stream);
             return progress.size() == 8 && progress.values().stream().allMatch(o -> o == count);
         });
