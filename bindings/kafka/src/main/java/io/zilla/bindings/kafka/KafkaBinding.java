@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,6 +26,7 @@ import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.OptionsConfig;
 import io.zilla.specs.kafka.codec.BrokerAddress;
+import io.zilla.specs.kafka.codec.RecordCompression;
 
 /** The kafka binding type: kinds {@code proxy} and {@code client}, see docs/bindings/kafka.md. */
 public final class KafkaBinding implements Binding
@@ -104,7 +106,13 @@ public final class KafkaBinding implements Binding
         final KafkaSaslConfig saslConfig = sasl.isObject()
             ? new KafkaSaslConfig(sasl.path("mechanism").asText(), sasl.path("username").asText(), sasl.path("password").asText())
             : null;
-        return new KafkaClientOptionsConfig(servers, saslConfig);
+        return new KafkaClientOptionsConfig(servers, saslConfig, compression(options.path("compression").asText("none")));
+    }
+
+    // the schema allows none, gzip, snappy, lz4 and zstd only
+    private static RecordCompression compression(String name)
+    {
+        return RecordCompression.valueOf(name.toUpperCase(Locale.ROOT));
     }
 
     private static KafkaOptionsConfig proxyOptions(JsonNode options)

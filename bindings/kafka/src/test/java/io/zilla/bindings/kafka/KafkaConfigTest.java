@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import io.zilla.bindings.kafka.config.KafkaClientOptionsConfig;
@@ -23,7 +24,10 @@ import io.zilla.engine.config.ConfigException;
 import io.zilla.engine.config.ConfigReader;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.specs.kafka.codec.RecordCompression;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** kafka's part of zilla.yaml, read by the engine's config reader: kind proxy and kind client, each with its options. */
 class KafkaConfigTest
@@ -95,6 +99,78 @@ class KafkaConfigTest
         final KafkaClientOptionsConfig options = (KafkaClientOptionsConfig) config.binding("kafka_client").options();
         assertEquals(List.of("localhost:9092"), options.servers());
         assertNull(options.sasl());
+    }
+
+    @ParameterizedTest
+    @EnumSource(RecordCompression.class)
+    void shouldBindClientCompression(RecordCompression compression)
+    {
+        final NamespaceConfig config = reader.read("zilla.yaml", """
+            ---
+            name: test
+            bindings:
+              kafka_client:
+                type: kafka
+                kind: client
+                options:
+                  servers:
+                    - localhost:9092
+                  compression: %s
+                exit: tcp_client
+              tcp_client:
+                type: tcp
+                kind: client
+            """.formatted(compression.name().toLowerCase(Locale.ROOT)), 1);
+        final KafkaClientOptionsConfig options = (KafkaClientOptionsConfig) config.binding("kafka_client").options();
+        assertEquals(compression, options.compression());
+    }
+
+    @Test
+    void shouldDefaultClientCompressionToNone()
+    {
+        final NamespaceConfig config = reader.read("zilla.yaml", """
+            ---
+            name: test
+            bindings:
+              kafka_client:
+                type: kafka
+                kind: client
+                options:
+                  servers:
+                    - localhost:9092
+                exit: tcp_client
+              tcp_client:
+                type: tcp
+                kind: client
+            """, 1);
+        final KafkaClientOptionsConfig options = (KafkaClientOptionsConfig) config.binding("kafka_client").options();
+        assertEquals(RecordCompression.NONE, options.compression());
+    }
+
+    @Test
+    void shouldReportAnUnknownClientCompressionWithLineColumnAndPath()
+    {
+        final List<ConfigError> errors = errors("""
+            ---
+            name: test
+            bindings:
+              kafka_client:
+                type: kafka
+                kind: client
+                options:
+                  servers:
+                    - localhost:9092
+                  compression: brotli
+                exit: tcp_client
+              tcp_client:
+                type: tcp
+                kind: client
+            """);
+
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals("bindings.kafka_client.options.compression", errors.get(0).path(), errors.toString());
+        assertEquals(10, errors.get(0).line(), errors.toString());
+        assertEquals(20, errors.get(0).column(), errors.toString());
     }
 
     @Test

@@ -708,8 +708,8 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
             final long ack = replySeq - held.size();
             final int max = held.capacity();
             // credit goes back per half window, as tcp does, so that small responses cost few Window frames; but at
-            // once while a partial response waits, or its rest may lie beyond the window offered: none would come
-            if (always || ack - replyAck >= max >> 1 || max != replyMax || !held.isEmpty() && ack != replyAck)
+            // once while a partial response is held, whose rest may need more than the credit left
+            if (always || ack - replyAck >= max >> 1 || max != replyMax || !held.isEmpty() && ack > replyAck)
             {
                 replyAck = ack;
                 replyMax = max;

@@ -16,6 +16,7 @@ import io.zilla.engine.config.RouteConfig;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.kafka.codec.BrokerAddress;
+import io.zilla.specs.kafka.codec.RecordCompression;
 import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaCapability;
 import org.agrona.DirectBuffer;
@@ -68,7 +69,8 @@ public final class KafkaClientFactory implements BindingHandler
         this.offsetFetch = new KafkaClientOffsetFetchFactory(context, frames, pool);
         this.offsetCommit = new KafkaClientOffsetCommitFactory(context, frames, pool);
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
-        this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id());
+        this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id(),
+            options != null ? options.compression() : RecordCompression.NONE);
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
         this.merged = new KafkaClientMergedFactory(context, frames, pool, binding.id());
         this.describe = new KafkaClientDescribeFactory(context, frames, pool, metadataMaxAge);

@@ -1102,9 +1102,12 @@ final class KafkaClientFetchFactory
             for (int i = 0; i < requested.size(); i++)
             {
                 final FetchStream stream = requested.get(i);
-                if (stream.fetching == this && stream.partitionId == partitionId
+                if (stream != null && stream.fetching == this && stream.partitionId == partitionId
                     && sameName(buffer, topicOffset, topicLength, stream.nameBytes))
                 {
+                    // answered: a stream that takes its records at once joins the next Fetch from onFetched, and
+                    // must not then count as left out of this one
+                    requested.set(i, null);
                     stream.fetching = null;
                     stream.onFetched(responseTraceId);
                     break;
@@ -1124,7 +1127,7 @@ final class KafkaClientFetchFactory
             for (int i = 0; i < requested.size(); i++)
             {
                 final FetchStream stream = requested.get(i);
-                if (stream.fetching == this)
+                if (stream != null && stream.fetching == this)
                 {
                     stream.fetching = null;
                     stream.onFailed(traceId, error);

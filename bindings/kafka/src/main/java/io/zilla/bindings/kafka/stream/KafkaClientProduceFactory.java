@@ -50,6 +50,11 @@ import org.agrona.concurrent.status.AtomicCounter;
  * one filling. The credit offered is one batch, and each record costs its value plus {@link #RECORD_FRAMING}, which
  * covers its key, headers and framing, so the records taken always fit. With a producer id the batches carry
  * sequences, numbered per producer, epoch and partition on this worker; a batch sent again keeps its sequence.
+ * <p>
+ * With the binding's {@code compression} (other than none), the records of the batch filling go to the encoder's own
+ * scratch buffer and are compressed into their half of the slot when the batch is sent. The credit is then one batch
+ * less {@link #COMPRESSION_MARGIN}, the room kept for what a codec adds to records it cannot compress (framing, block
+ * headers), so that a full window of incompressible records still fits its half once compressed.
  */
 final class KafkaClientProduceFactory
 {
@@ -70,6 +75,14 @@ final class KafkaClientProduceFactory
     static final short MESSAGE_TOO_LARGE = 10;
     static final short DUPLICATE_SEQUENCE_NUMBER = 46;
     static final short INVALID_RECORD = 87;
+
+    /**
+     * The room a compressed batch keeps for the codec's own bytes: on a window (about 31 KiB) of random records,
+     * gzip adds 13 bytes, snappy (xerial framing) 26, lz4 (Kafka's frame) 15 and zstd 12
+     * ({@code KafkaClientProduceCompressionTest} checks each stays under a quarter of this); 1 KiB leaves a wide
+     * margin.
+     */
+    static final int COMPRESSION_MARGIN = 1024;
 
     private static final int FLAG_FIN = 0x01;
     private static final int FLAG_INIT = 0x02;
@@ -93,6 +106,7 @@ final class KafkaClientProduceFactory
     private final BufferPool bufferPool;
     private final Signaler signaler;
     private final int encodeCapacity;
+    private final RecordCompression compression;
     private final AtomicCounter requests;
     private final AtomicCounter records;
     private final AtomicCounter retried;
@@ -100,8 +114,9 @@ final class KafkaClientProduceFactory
     private final Long2ObjectHashMap<ProduceStream> streams = new Long2ObjectHashMap<>();
 
     KafkaClientProduceFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool,
-        KafkaClientMetadata metadata, long bindingId)
+        KafkaClientMetadata metadata, long bindingId, RecordCompression compression)
     {
+        this.compression = compression;
         this.frames = frames;
         this.pool = pool;
         this.metadata = metadata;
@@ -175,6 +190,7 @@ final class KafkaClientProduceFactory
         private final short acks;
         private final String sequenceKey;
         private final int batchCapacity;
+        private final int recordsCapacity;
 
         private KafkaClientTopic topic;
         private RecordBatchEncoder encoder;
@@ -230,6 +246,9 @@ final class KafkaClientProduceFactory
             // a Produce request (its header and envelope, then one batch) must fit the connection's encode buffer
             this.batchCapacity = Math.min(bufferPool.slotCapacity() >> 1,
                 encodeCapacity - 2 * KafkaProduceRequests.ENVELOPE_MAX - topicBytes.length);
+            // the uncompressed records of a batch: its credit
+            this.recordsCapacity = batchCapacity - RecordBatches.RECORDS_OFFSET
+                - (compression != RecordCompression.NONE ? COMPRESSION_MARGIN : 0);
         }
 
         void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
@@ -255,7 +274,7 @@ final class KafkaClientProduceFactory
             final long traceId = begin.traceId();
             initialSeq = begin.sequence();
             initialAck = begin.acknowledge();
-            if (batchCapacity <= RecordBatches.RECORDS_OFFSET + RECORD_FRAMING)
+            if (recordsCapacity <= RECORD_FRAMING)
             {
                 doAbortAll(traceId, MESSAGE_TOO_LARGE, "no room for a batch: the topic name or the buffer slot");
             }
@@ -388,13 +407,16 @@ final class KafkaClientProduceFactory
         {
             if (encoder == null)
             {
-                encoder = new RecordBatchEncoder();
+                // compressed, the encoder's scratch buffer holds the records: bounded by the credit, as the slot is
+                encoder = compression == RecordCompression.NONE
+                    ? new RecordBatchEncoder()
+                    : new RecordBatchEncoder(recordsCapacity);
             }
             pendingRegion = inflightRegion == 0 ? 1 : 0;
             pendingCredit = 0;
             pendingBaseSequence = sequenceKey != null ? sequences.getValue(sequenceKey) : RecordBatches.NO_SEQUENCE;
             final int offset = regionOffset(pendingRegion);
-            encoder.begin(bufferPool.buffer(slot), offset, offset + batchCapacity, RecordCompression.NONE, producerId,
+            encoder.begin(bufferPool.buffer(slot), offset, offset + batchCapacity, compression, producerId,
                 producerEpoch, pendingBaseSequence, false);
         }
 
@@ -476,7 +498,7 @@ final class KafkaClientProduceFactory
                     backoff = RETRY_BACKOFF_MIN;
                     doReplyBegin(traceId);
                     // one batch of credit: the records of the batch in flight and of the one filling fit the slot
-                    initialMax = batchCapacity - RecordBatches.RECORDS_OFFSET;
+                    initialMax = recordsCapacity;
                     doInitialWindow(traceId);
                 }
             }
@@ -517,6 +539,13 @@ final class KafkaClientProduceFactory
                 pendingRegion = -1;
                 pendingCredit = 0;
                 doSendInflight(traceId);
+            }
+            else if (length == RecordBatchEncoder.NO_SPACE)
+            {
+                // the codec failed, or grew the records beyond the margin: never dropped silently
+                pendingRegion = -1;
+                doAbortAll(traceId, MESSAGE_TOO_LARGE, "a batch that does not compress with " + compression
+                    + " into its room");
             }
             else
             {
