@@ -43,6 +43,7 @@ public final class KafkaClientFactory implements BindingHandler
     private final KafkaClientMetaFactory meta;
     private final KafkaClientProduceFactory produce;
     private final KafkaClientInitProducerIdFactory initProducerId;
+    private final KafkaClientMergedFactory merged;
     private final KafkaClientDescribeFactory describe;
 
     KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge, KafkaClientTimeouts timeouts)
@@ -71,6 +72,7 @@ public final class KafkaClientFactory implements BindingHandler
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id(),
             options != null ? options.compression() : RecordCompression.NONE);
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
+        this.merged = new KafkaClientMergedFactory(context, frames, pool, binding.id());
         this.describe = new KafkaClientDescribeFactory(context, frames, pool, metadataMaxAge);
     }
 
@@ -113,6 +115,10 @@ public final class KafkaClientFactory implements BindingHandler
             {
                 receiver = initProducerId.newStream(begin, beginEx.initProducerId(), sender);
             }
+            else if (beginEx.kind() == KafkaCapability.MERGED)
+            {
+                receiver = merged.newStream(begin, beginEx.merged(), sender);
+            }
             else if (beginEx.kind() == KafkaCapability.DESCRIBE)
             {
                 receiver = describe.newStream(begin, beginEx.describe(), sender);
@@ -129,6 +135,7 @@ public final class KafkaClientFactory implements BindingHandler
     void close()
     {
         final long traceId = context.supplyTraceId();
+        merged.close(traceId);
         fetch.close(traceId);
         meta.close(traceId);
         group.close(traceId);
