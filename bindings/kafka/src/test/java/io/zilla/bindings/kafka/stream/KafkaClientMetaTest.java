@@ -139,6 +139,7 @@ class KafkaClientMetaTest
         final TestClient app = start(kafka);
         final TestStream stream = app.open(unknownBeginEx());
         stream.await(WAIT, stream::reset);
+        stream.await(WAIT, () -> engine.events().stream().anyMatch(e -> e.event().equals("kafka.begin.malformed")));
     }
 
     private TestClient start(EmbeddedKafka kafka)
