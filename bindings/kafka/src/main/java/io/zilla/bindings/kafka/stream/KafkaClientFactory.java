@@ -18,15 +18,15 @@ import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.kafka.codec.BrokerAddress;
 import io.zilla.specs.kafka.codec.RecordCompression;
 import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
-import io.zilla.specs.kafka.types.stream.KafkaCapability;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.Int2ObjectHashMap;
 
 /**
  * The streams of one kafka client binding on one worker: each application-side stream names its capability in its
  * {@code KafkaBeginEx} and goes to that capability's factory. They share this worker's broker connections
- * ({@link KafkaClientConnectionPool}) and metadata cache ({@link KafkaClientMetadata}). A capability not built yet
- * is refused (the engine resets the stream) with a {@code kafka.capability.unsupported} event.
+ * ({@link KafkaClientConnectionPool}) and metadata cache ({@link KafkaClientMetadata}). A kafka extension that does
+ * not decode (a capability the contract does not have, or truncated) is refused (the engine resets the stream) with a
+ * {@code kafka.begin.malformed} event.
  */
 public final class KafkaClientFactory implements BindingHandler
 {
@@ -43,6 +43,7 @@ public final class KafkaClientFactory implements BindingHandler
     private final KafkaClientMetaFactory meta;
     private final KafkaClientProduceFactory produce;
     private final KafkaClientInitProducerIdFactory initProducerId;
+    private final KafkaClientMergedFactory merged;
     private final KafkaClientDescribeFactory describe;
 
     KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge, KafkaClientTimeouts timeouts,
@@ -72,6 +73,7 @@ public final class KafkaClientFactory implements BindingHandler
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id(),
             options != null ? options.compression() : RecordCompression.NONE);
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
+        this.merged = new KafkaClientMergedFactory(context, frames, pool, binding.id());
         this.describe = new KafkaClientDescribeFactory(context, frames, pool, metadataMaxAge);
     }
 
@@ -80,49 +82,34 @@ public final class KafkaClientFactory implements BindingHandler
     {
         final BeginFW begin = beginRO.wrap(buffer, index, index + length);
         final OctetsFW extension = begin.extension();
-        final KafkaBeginExFW beginEx = pool != null && extension != null && extension.sizeof() > 0
+        final boolean kafkaExtension = pool != null && extension != null && extension.sizeof() >= Integer.BYTES
+            && extension.buffer().getInt(extension.offset()) == KafkaBinding.TYPE_ID;
+        final KafkaBeginExFW beginEx = kafkaExtension
             ? beginExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit())
             : null;
         MessageConsumer receiver = null;
-        if (beginEx != null && beginEx.typeId() == KafkaBinding.TYPE_ID)
+        if (beginEx != null)
         {
-            if (beginEx.kind() == KafkaCapability.GROUP)
+            receiver = switch (beginEx.kind())
             {
-                receiver = group.newStream(begin, beginEx.group(), sender);
-            }
-            else if (beginEx.kind() == KafkaCapability.OFFSET_FETCH)
-            {
-                receiver = offsetFetch.newStream(begin, beginEx.offsetFetch(), sender);
-            }
-            else if (beginEx.kind() == KafkaCapability.OFFSET_COMMIT)
-            {
-                receiver = offsetCommit.newStream(begin, beginEx.offsetCommit(), sender);
-            }
-            else if (beginEx.kind() == KafkaCapability.FETCH)
-            {
-                receiver = fetch.newStream(begin, beginEx.fetch(), sender);
-            }
-            else if (beginEx.kind() == KafkaCapability.META)
-            {
-                receiver = meta.newStream(begin, beginEx.meta(), sender);
-            }
-            else if (beginEx.kind() == KafkaCapability.PRODUCE)
-            {
-                receiver = produce.newStream(begin, beginEx.produce(), sender);
-            }
-            else if (beginEx.kind() == KafkaCapability.INIT_PRODUCER_ID)
-            {
-                receiver = initProducerId.newStream(begin, beginEx.initProducerId(), sender);
-            }
-            else if (beginEx.kind() == KafkaCapability.DESCRIBE)
-            {
-                receiver = describe.newStream(begin, beginEx.describe(), sender);
-            }
-            else
-            {
-                context.event(binding.id(), begin.traceId(), "kafka.capability.unsupported", "bindings." + binding.name()
-                    + ": capability " + beginEx.rawKind() + " is not built yet, stream refused");
-            }
+                case GROUP -> group.newStream(begin, beginEx.group(), sender);
+                case OFFSET_FETCH -> offsetFetch.newStream(begin, beginEx.offsetFetch(), sender);
+                case OFFSET_COMMIT -> offsetCommit.newStream(begin, beginEx.offsetCommit(), sender);
+                case FETCH -> fetch.newStream(begin, beginEx.fetch(), sender);
+                case META -> meta.newStream(begin, beginEx.meta(), sender);
+                case PRODUCE -> produce.newStream(begin, beginEx.produce(), sender);
+                case INIT_PRODUCER_ID -> initProducerId.newStream(begin, beginEx.initProducerId(), sender);
+                case MERGED -> merged.newStream(begin, beginEx.merged(), sender);
+                case DESCRIBE -> describe.newStream(begin, beginEx.describe(), sender);
+            };
+        }
+        else if (kafkaExtension)
+        {
+            // an application's mistake, not the broker's: say so once, refuse only this stream
+            final int kind = extension.sizeof() > Integer.BYTES ? extension.buffer().getByte(extension.offset() + 4) & 0xff : -1;
+            context.event(binding.id(), begin.traceId(), "kafka.begin.malformed", "bindings." + binding.name()
+                + ": a Begin extension of capability " + kind + " that the stream contract does not have or that is"
+                + " truncated, stream refused");
         }
         return receiver;
     }
@@ -130,6 +117,7 @@ public final class KafkaClientFactory implements BindingHandler
     void close()
     {
         final long traceId = context.supplyTraceId();
+        merged.close(traceId);
         fetch.close(traceId);
         meta.close(traceId);
         group.close(traceId);
