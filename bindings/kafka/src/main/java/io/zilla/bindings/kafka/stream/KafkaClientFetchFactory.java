@@ -259,7 +259,7 @@ final class KafkaClientFetchFactory
         // the records of the last Fetch, until the application has taken them: in a slot, or on the heap for a batch
         // larger than one
         private final HeldBytes records;
-        private boolean oversized;
+        private boolean passedOver;
         private int recordsLimit;
         private int batchPosition;
         private int fragment;
@@ -528,7 +528,7 @@ final class KafkaClientFetchFactory
                     recordsLimit = records.limit();
                     batchPosition = records.offset();
                     fragment = 0;
-                    oversized = false;
+                    passedOver = false;
                     keepAborted();
                     doReplyRecords(traceId);
                 }
@@ -538,7 +538,7 @@ final class KafkaClientFetchFactory
                 // the broker waited up to max wait for nothing, or left the partition out: its next batch is larger
                 // than the bytes left (a broker answers part of a batch as no records), then it goes first next time
                 final long readable = isolation == 1 ? stableOffset : latestOffset;
-                oversized = readable > nextOffset;
+                passedOver = readable > nextOffset;
                 proceed(traceId);
             }
         }
@@ -1001,7 +1001,7 @@ final class KafkaClientFetchFactory
                 if (requested.size() > 1)
                 {
                     Collections.rotate(requested, -(rotation++ % requested.size()));
-                    oversizedFirst();
+                    passedOverFirst();
                 }
                 inflight = true;
                 final KafkaClientConnection connection = pool.supply(nodeId, KafkaClientConnectionPool.Purpose.FETCH, traceId);
@@ -1076,12 +1076,12 @@ final class KafkaClientFetchFactory
 
         // the broker returns whole only the first batch of the first partition with records: a stream answered with
         // none though its partition has some goes first, the others keep their turn
-        private void oversizedFirst()
+        private void passedOverFirst()
         {
             for (int i = 0; i < requested.size(); i++)
             {
                 final FetchStream stream = requested.get(i);
-                if (stream.oversized)
+                if (stream.passedOver)
                 {
                     if (i > 0)
                     {
