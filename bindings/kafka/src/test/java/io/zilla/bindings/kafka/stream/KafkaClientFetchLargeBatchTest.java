@@ -158,7 +158,7 @@ class KafkaClientFetchLargeBatchTest
     }
 
     // RECORDS values of VALUE_SIZE bytes to one partition, in batches of about BATCH_SIZE: checked to exceed a slot
-    private static List<ProducerRecord<byte[], byte[]>> produce(EmbeddedKafka kafka, String topic, int partition,
+    static List<ProducerRecord<byte[], byte[]>> produce(EmbeddedKafka kafka, String topic, int partition,
         String compression, boolean random) throws Exception
     {
         return produce(kafka, topic, partition, compression, random, BATCH_SIZE);
@@ -238,7 +238,7 @@ class KafkaClientFetchLargeBatchTest
         assertArrayEquals(values(expected), stream.received(), "values");
     }
 
-    private static byte[] values(List<ProducerRecord<byte[], byte[]>> records)
+    static byte[] values(List<ProducerRecord<byte[], byte[]>> records)
     {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         records.forEach(r -> bytes.writeBytes(r.value()));
