@@ -36,7 +36,8 @@ class KafkaClientBenchTest
                 assertEquals(3200, run.logged(), run::format);
                 assertEquals(3200L * 100, run.bytes(), run::format);
                 assertTrue(run.recordsPerSecond() > 0, run::format);
-                assertTrue(run.windowRecords() > 0, run::format);
+                // fetch-kp is the shortest run (a tenth of a second here): its 20%..80% window may not be sampled
+                assertTrue(run.windowRecords() > 0 || phase.equals(KafkaClientBench.FETCH_PRODUCED), run::format);
             }
         }
     }
