@@ -32,8 +32,8 @@ import org.agrona.DirectBuffer;
  * iteration with an {@link #error}, never an exception: the caller resets its stream.
  * <p>
  * Uncompressed, the records are read where they are and nothing is allocated. Compressed, the batch's records are
- * inflated into a scratch buffer the decoder owns and reuses; the codecs (kafka-clients') allocate their streams per
- * batch, acceptable for now. Not thread-safe: one per worker.
+ * inflated by the decoder's {@link RecordsInflater} (codec state made once, then reused) into a scratch buffer it owns
+ * and reuses: once warmed up, nothing is allocated either. Not thread-safe: one per worker.
  */
 public final class RecordBatchDecoder
 {

@@ -28,9 +28,9 @@ import org.agrona.MutableDirectBuffer;
  * buffer, for a Produce request: {@link #begin}, {@link #append} each record, {@link #finish}.
  * <p>
  * Uncompressed, the records are written in place and nothing is allocated. Compressed, they are written to a scratch
- * buffer the encoder owns (grown to the largest batch seen, then reused), compressed through kafka-clients' codecs
- * into a second reused buffer, and copied after the header; the codecs allocate their streams per batch, which is
- * acceptable for now (a compressed batch amortises it over its records).
+ * buffer the encoder owns (grown to the largest batch seen, then reused), compressed in Kafka's framing by the
+ * encoder's {@link RecordsDeflater} (codec state made once, then reused) into a second reused buffer, and copied after
+ * the header: once warmed up, nothing is allocated either.
  * <p>
  * Nothing overflows: {@link #append} refuses a record that does not fit (uncompressed: in the caller's buffer;
  * compressed: within the encoder's bound on uncompressed records) and leaves the batch as it was, so that the caller

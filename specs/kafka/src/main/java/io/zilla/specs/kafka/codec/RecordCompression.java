@@ -3,40 +3,30 @@
  */
 package io.zilla.specs.kafka.codec;
 
-import org.apache.kafka.common.compress.Compression;
-
 /**
- * The compression of a record batch (attributes bits 0-2), with kafka-clients' codec for it: Kafka's exact framings
- * (gzip, xerial-framed snappy, Kafka's LZ4 frame, zstd) at their default levels.
+ * The compression of a record batch (attributes bits 0-2). RecordsDeflater and RecordsInflater write and read each in
+ * Kafka's exact framing (gzip, xerial-framed snappy, Kafka's LZ4 frame, zstd) at kafka-clients' default levels.
  */
 public enum RecordCompression
 {
-    NONE(0, Compression.NONE),
-    GZIP(1, Compression.gzip().build()),
-    SNAPPY(2, Compression.snappy().build()),
-    LZ4(3, Compression.lz4().build()),
-    ZSTD(4, Compression.zstd().build());
+    NONE(0),
+    GZIP(1),
+    SNAPPY(2),
+    LZ4(3),
+    ZSTD(4);
 
     private final int id;
-    private final Compression codec;
 
     RecordCompression(
-        int id,
-        Compression codec)
+        int id)
     {
         this.id = id;
-        this.codec = codec;
     }
 
     /** The id in a batch's attributes. */
     public int id()
     {
         return id;
-    }
-
-    Compression codec()
-    {
-        return codec;
     }
 
     /** The compression of attributes bits 0-2, or {@code null} for an id Kafka does not define. */

@@ -4,17 +4,17 @@
 package io.zilla.specs.kafka.codec;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.ByteBuffer;
 
 import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.apache.kafka.common.utils.internals.ByteBufferOutputStream;
 
 /**
- * Compresses the records of a batch through kafka-clients' codecs into an output buffer it owns and reuses (grown
- * to the largest batch seen). The codecs allocate their streams and buffers per batch: acceptable for now, a
- * compressed batch amortises it over its records. Not thread-safe: one per worker, like the encoder that owns it.
+ * Compresses the records of a batch in Kafka's framing for each codec (GzipDeflater, SnappyDeflater, Lz4Deflater,
+ * ZstdDeflater), byte for byte what kafka-clients' producer writes. Each codec's state (a Deflater, a compressor, a
+ * native context) is made the first time the codec is used and then reused, as is the output buffer (grown to the
+ * largest batch seen): in steady state a batch allocates nothing. Not thread-safe: one per encoder, like the encoder
+ * that owns it.
  */
 final class RecordsDeflater
 {
@@ -23,7 +23,12 @@ final class RecordsDeflater
 
     private static final int INITIAL_CAPACITY = 64 * 1024;
 
-    private final ByteBufferOutputStream output = new ByteBufferOutputStream(INITIAL_CAPACITY);
+    private final ExpandableArrayBuffer output = new ExpandableArrayBuffer(INITIAL_CAPACITY);
+
+    private GzipDeflater gzip;
+    private SnappyDeflater snappy;
+    private Lz4Deflater lz4;
+    private ZstdDeflater zstd;
 
     /**
      * Compresses {@code [0, length)} of {@code records} (an array-backed buffer).
@@ -38,7 +43,7 @@ final class RecordsDeflater
         int result;
         try
         {
-            result = compress(compression, records, length);
+            result = compress(compression, records.byteArray(), records.wrapAdjustment(), length);
         }
         catch (IOException | RuntimeException ex)
         {
@@ -60,15 +65,18 @@ final class RecordsDeflater
 
     private int compress(
         RecordCompression compression,
-        DirectBuffer records,
+        byte[] records,
+        int offset,
         int length) throws IOException
     {
-        output.position(0);
-        try (OutputStream out = compression.codec().wrapForOutput(output, RecordBatches.MAGIC_V2))
+        return switch (compression)
         {
-            out.write(records.byteArray(), records.wrapAdjustment(), length);
-        }
-        return output.position();
+            case GZIP -> gzip().deflate(records, offset, length, output);
+            case SNAPPY -> snappy().deflate(records, offset, length, output);
+            case LZ4 -> lz4().deflate(records, offset, length, output);
+            case ZSTD -> zstd().deflate(records, offset, length, output);
+            default -> FAILED;
+        };
     }
 
     /** Copies the compressed bytes of the last {@link #deflate} to {@code index} of {@code buffer}. */
@@ -77,7 +85,42 @@ final class RecordsDeflater
         int index,
         int length)
     {
-        final ByteBuffer compressed = output.buffer();
-        buffer.putBytes(index, compressed, 0, length);
+        buffer.putBytes(index, output, 0, length);
+    }
+
+    private GzipDeflater gzip()
+    {
+        if (gzip == null)
+        {
+            gzip = new GzipDeflater();
+        }
+        return gzip;
+    }
+
+    private SnappyDeflater snappy()
+    {
+        if (snappy == null)
+        {
+            snappy = new SnappyDeflater();
+        }
+        return snappy;
+    }
+
+    private Lz4Deflater lz4()
+    {
+        if (lz4 == null)
+        {
+            lz4 = new Lz4Deflater();
+        }
+        return lz4;
+    }
+
+    private ZstdDeflater zstd()
+    {
+        if (zstd == null)
+        {
+            zstd = new ZstdDeflater();
+        }
+        return zstd;
     }
 }

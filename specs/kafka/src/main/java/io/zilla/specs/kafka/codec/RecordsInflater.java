@@ -4,17 +4,18 @@
 package io.zilla.specs.kafka.codec;
 
 import java.io.IOException;
-import java.io.InputStream;
+import java.util.zip.DataFormatException;
 
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
-import org.apache.kafka.common.utils.internals.BufferSupplier;
 
 /**
- * Inflates the records of a compressed batch into a scratch buffer it owns and reuses, through kafka-clients'
- * codecs. The scratch grows to the largest batch seen, up to a bound that stops a small batch from inflating into
- * gigabytes. The codecs allocate their streams per batch (and gzip and snappy their buffers): acceptable for now,
- * compressed batches amortise it over their records. Not thread-safe: one per worker, like the decoder that owns it.
+ * Inflates the records of a compressed batch in Kafka's framing for each codec (GzipInflater, SnappyInflater,
+ * Lz4Inflater, ZstdInflater), reading what kafka-clients' producers and brokers write. Each codec's state is made the
+ * first time the codec is used and then reused, as are the output (grown to the largest batch seen, up to a bound
+ * that stops a small batch from inflating into gigabytes) and, for batches that are not in an array (direct or
+ * off-heap memory), an input array the batch is copied to: in steady state a batch allocates nothing. Not
+ * thread-safe: one per decoder, like the decoder that owns it.
  */
 final class RecordsInflater
 {
@@ -26,9 +27,13 @@ final class RecordsInflater
     private static final int INITIAL_CAPACITY = 64 * 1024;
 
     private final ExpandableArrayBuffer output = new ExpandableArrayBuffer(INITIAL_CAPACITY);
-    private final ByteBufferView input = new ByteBufferView();
-    private final BufferSupplier buffers = BufferSupplier.create();
+    private final ExpandableArrayBuffer input = new ExpandableArrayBuffer(1024);
     private final int maxLength;
+
+    private GzipInflater gzip;
+    private SnappyInflater snappy;
+    private Lz4Inflater lz4;
+    private ZstdInflater zstd;
 
     RecordsInflater(
         int maxLength)
@@ -54,12 +59,21 @@ final class RecordsInflater
         int length)
     {
         int result;
-        try (InputStream in = compression.codec().wrapForInput(input.wrap(buffer, offset, length), RecordBatches.MAGIC_V2,
-            buffers))
+        try
         {
-            result = readAll(in);
+            final byte[] array = buffer.byteArray();
+            if (array != null)
+            {
+                result = decompress(compression, array, buffer.wrapAdjustment() + offset, length);
+            }
+            else
+            {
+                input.checkLimit(length);
+                input.putBytes(0, buffer, offset, length);
+                result = decompress(compression, input.byteArray(), 0, length);
+            }
         }
-        catch (IOException | RuntimeException ex)
+        catch (IOException | DataFormatException | RuntimeException ex)
         {
             // a codec's own exception must not escape to the worker
             result = CORRUPT;
@@ -77,25 +91,55 @@ final class RecordsInflater
         return result;
     }
 
-    private int readAll(
-        InputStream in) throws IOException
+    private int decompress(
+        RecordCompression compression,
+        byte[] array,
+        int offset,
+        int length) throws IOException, DataFormatException
     {
-        int size = 0;
-        int read = 0;
-        while (read != -1 && size != TOO_LARGE)
+        return switch (compression)
         {
-            if (size == Math.min(output.capacity(), maxLength))
-            {
-                if (size == maxLength)
-                {
-                    size = in.read() == -1 ? size : TOO_LARGE;
-                    break;
-                }
-                output.checkLimit((int) Math.min(maxLength, size * 2L));
-            }
-            read = in.read(output.byteArray(), size, Math.min(output.capacity(), maxLength) - size);
-            size += Math.max(read, 0);
+            case GZIP -> gzip().inflate(array, offset, length, output, maxLength);
+            case SNAPPY -> snappy().inflate(array, offset, length, output, maxLength);
+            case LZ4 -> lz4().inflate(array, offset, length, output, maxLength);
+            case ZSTD -> zstd().inflate(array, offset, length, output, maxLength);
+            default -> CORRUPT;
+        };
+    }
+
+    private GzipInflater gzip()
+    {
+        if (gzip == null)
+        {
+            gzip = new GzipInflater();
         }
-        return size;
+        return gzip;
+    }
+
+    private SnappyInflater snappy()
+    {
+        if (snappy == null)
+        {
+            snappy = new SnappyInflater();
+        }
+        return snappy;
+    }
+
+    private Lz4Inflater lz4()
+    {
+        if (lz4 == null)
+        {
+            lz4 = new Lz4Inflater();
+        }
+        return lz4;
+    }
+
+    private ZstdInflater zstd()
+    {
+        if (zstd == null)
+        {
+            zstd = new ZstdInflater();
+        }
+        return zstd;
     }
 }

@@ -320,6 +320,25 @@ class RecordBatchDecoderTest
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(RecordCompression.class)
+    void shouldDecodeManyBlocksOnAndOffHeap(
+        RecordCompression compression)
+    {
+        final ByteBuffer batch = kafkaBatch(compression, TimestampType.CREATE_TIME, 0L, -1L, (short) -1, -1, false,
+            RecordSamples.manyBlockRecords());
+        assertDecodesLikeKafka(batch);
+
+        // off heap: the inflater copies the batch to its own array first
+        final UnsafeBuffer direct = new UnsafeBuffer(ByteBuffer.allocateDirect(batch.remaining()));
+        direct.putBytes(0, batch.duplicate(), batch.position(), batch.remaining());
+        decoder.wrap(direct, 0, direct.capacity());
+        assertTrue(decoder.nextBatch(), "error " + decoder.error());
+        assertSameRecords(MemoryRecords.readableRecords(batch.duplicate()).batches().iterator().next(), decoder);
+        assertFalse(decoder.nextBatch());
+        assertEquals(RecordBatchDecoder.NO_ERROR, decoder.error());
+    }
+
     private void assertDecodesLikeKafka(
         ByteBuffer batches)
     {

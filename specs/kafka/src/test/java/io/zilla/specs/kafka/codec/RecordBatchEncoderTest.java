@@ -76,6 +76,17 @@ class RecordBatchEncoderTest
 
     @ParameterizedTest
     @EnumSource(RecordCompression.class)
+    void shouldEncodeTheBytesKafkaEncodesInManyBlocks(
+        RecordCompression compression)
+    {
+        final List<SimpleRecord> records = RecordSamples.manyBlockRecords();
+        final int length = encode(0, compression, -1L, (short) -1, -1, false, records);
+        final ByteBuffer kafka = kafkaBatch(compression, TimestampType.CREATE_TIME, 0L, -1L, (short) -1, -1, false, records);
+        assertEquals(kafka, slice(buffer, 0, length));
+    }
+
+    @ParameterizedTest
+    @EnumSource(RecordCompression.class)
     void shouldEncodeIdempotentAndTransactionalFields(
         RecordCompression compression)
     {

@@ -12,6 +12,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Random;
 
 import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.kafka.types.codec.RecordHeaderFW;
@@ -61,6 +62,19 @@ final class RecordSamples
             };
             records.add(record);
         }
+        return records;
+    }
+
+    /**
+     * Records beyond every codec's buffers and blocks (gzip's and zstd's 16 KiB stream buffers, snappy's 32 KiB and
+     * LZ4's 64 KiB blocks, zstd's 128 KiB blocks), with a random value in the middle that LZ4 stores as it is.
+     */
+    static List<SimpleRecord> manyBlockRecords()
+    {
+        final byte[] noise = new byte[70 * 1024];
+        new Random(7).nextBytes(noise);
+        final List<SimpleRecord> records = new ArrayList<>(records(900));
+        records.add(450, new SimpleRecord(BASE_TIMESTAMP, bytes("noise"), noise));
         return records;
     }
 
