@@ -47,8 +47,18 @@ public final class KafkaBinding implements Binding
     /** Engine property: how long a kafka client's broker connection may go unused before it is closed, in ms. */
     public static final String CLIENT_CONNECTIONS_MAX_IDLE = "zilla.binding.kafka.client.connections.max.idle";
 
+    /**
+     * Engine property: the largest records bytes a kafka client's FETCH stream holds for one partition, when a single
+     * record batch is larger than a buffer slot (a broker returns a first batch whole): covers the broker's
+     * message.max.bytes (1048588 by default) or a topic's larger max.message.bytes.
+     */
+    public static final String CLIENT_FETCH_MAX_BATCH_BYTES = "zilla.binding.kafka.client.fetch.max.batch.bytes";
+
+    public static final int DEFAULT_CLIENT_FETCH_MAX_BATCH_BYTES = 1024 * 1024 + 64 * 1024;
+
     private final int metadataMaxAge;
     private final KafkaClientTimeouts timeouts;
+    private final int fetchMaxBatchBytes;
 
     /** The real broker addresses learned from Metadata, per binding id and node id, shared by the workers. */
     private final Map<Long, Map<Integer, BrokerAddress>> brokers = new ConcurrentHashMap<>();
@@ -59,6 +69,7 @@ public final class KafkaBinding implements Binding
         this.timeouts = new KafkaClientTimeouts(
             configuration.intValue(CLIENT_REQUEST_TIMEOUT, (int) KafkaClientTimeouts.DEFAULT_REQUEST),
             configuration.intValue(CLIENT_CONNECTIONS_MAX_IDLE, (int) KafkaClientTimeouts.DEFAULT_IDLE));
+        this.fetchMaxBatchBytes = configuration.intValue(CLIENT_FETCH_MAX_BATCH_BYTES, DEFAULT_CLIENT_FETCH_MAX_BATCH_BYTES);
     }
 
     @Override
@@ -92,7 +103,7 @@ public final class KafkaBinding implements Binding
     @Override
     public BindingContext supply(EngineContext context)
     {
-        return new KafkaBindingContext(context, this::brokers, metadataMaxAge, timeouts);
+        return new KafkaBindingContext(context, this::brokers, metadataMaxAge, timeouts, fetchMaxBatchBytes);
     }
 
     private static KafkaClientOptionsConfig clientOptions(JsonNode options)

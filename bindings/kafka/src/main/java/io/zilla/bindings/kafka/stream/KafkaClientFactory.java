@@ -46,7 +46,8 @@ public final class KafkaClientFactory implements BindingHandler
     private final KafkaClientMergedFactory merged;
     private final KafkaClientDescribeFactory describe;
 
-    KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge, KafkaClientTimeouts timeouts)
+    KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge, KafkaClientTimeouts timeouts,
+        int fetchMaxBatchBytes)
     {
         this.context = context;
         this.binding = binding;
@@ -64,7 +65,7 @@ public final class KafkaClientFactory implements BindingHandler
         final KafkaClientMetadata metadata = pool != null
             ? new KafkaClientMetadata(pool, nodes, System::currentTimeMillis)
             : null;
-        this.fetch = new KafkaClientFetchFactory(context, frames, pool, metadata);
+        this.fetch = new KafkaClientFetchFactory(context, frames, pool, metadata, fetchMaxBatchBytes);
         this.group = new KafkaClientGroupFactory(context, frames, pool);
         this.offsetFetch = new KafkaClientOffsetFetchFactory(context, frames, pool);
         this.offsetCommit = new KafkaClientOffsetCommitFactory(context, frames, pool);

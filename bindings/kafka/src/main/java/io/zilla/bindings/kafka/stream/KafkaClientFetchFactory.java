@@ -58,6 +58,13 @@ import org.apache.kafka.common.message.ListOffsetsResponseData;
  * bytes are copied into a slot of its stream and read there in place with the {@link RecordBatchDecoder} as the
  * application's window takes them, then the stream is in the next Fetch again, from its next offset. Per record
  * nothing is allocated.
+ * <p>
+ * A record batch larger than a slot (a producer's batch.size above it, or one large record) still comes whole: the
+ * broker returns the first batch of the first partition with records whatever the byte limits say (KIP-74), and a
+ * stream answered with none while its partition has some goes first in the next Fetch. Its stream then holds its
+ * records on the heap ({@link HeldBytes}), grown to a power of two up to {@code maxBatchBytes}
+ * ({@link io.zilla.bindings.kafka.KafkaBinding#CLIENT_FETCH_MAX_BATCH_BYTES}), and keeps that buffer for its life:
+ * no allocation per Fetch. A batch above the bound resets the stream.
  */
 final class KafkaClientFetchFactory
 {
@@ -110,6 +117,7 @@ final class KafkaClientFetchFactory
     private final RecordBatchDecoder decoder = new RecordBatchDecoder();
     private final KafkaFetchCodec codec = new KafkaFetchCodec();
     private final int maxPayload;
+    private final int maxBatchBytes;
     private final Long2ObjectHashMap<FetchStream> streams = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<FetchBroker> brokers = new Long2ObjectHashMap<>();
 
@@ -118,7 +126,7 @@ final class KafkaClientFetchFactory
     private DecodedRecord currentRecord;
 
     KafkaClientFetchFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool,
-        KafkaClientMetadata metadata)
+        KafkaClientMetadata metadata, int maxBatchBytes)
     {
         this.frames = frames;
         this.pool = pool;
@@ -130,6 +138,7 @@ final class KafkaClientFetchFactory
         this.frameBuffer = new UnsafeBuffer(new byte[1024]);
         // a Data frame, payload and extension, is built in the write buffer when the ring cannot take it in place
         this.maxPayload = capacity - 256;
+        this.maxBatchBytes = Math.max(maxBatchBytes, bufferPool.slotCapacity());
     }
 
     MessageConsumer newStream(BeginFW begin, KafkaFetchBeginExFW beginEx, MessageConsumer sender)
@@ -247,8 +256,10 @@ final class KafkaClientFetchFactory
         private int unknownRetries;
         private long backoff = RETRY_BACKOFF_MIN;
 
-        // the records of the last Fetch, until the application has taken them
-        private int slot = BufferPool.NO_SLOT;
+        // the records of the last Fetch, until the application has taken them: in a slot, or on the heap for a batch
+        // larger than one
+        private final HeldBytes records;
+        private boolean passedOver;
         private int recordsLimit;
         private int batchPosition;
         private int fragment;
@@ -286,6 +297,7 @@ final class KafkaClientFetchFactory
             this.resolved = requestedOffset >= 0;
             this.nextOffset = requestedOffset;
             this.reportedOffset = requestedOffset;
+            this.records = new HeldBytes(bufferPool, replyId);
         }
 
         void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
@@ -393,7 +405,7 @@ final class KafkaClientFetchFactory
         /** Sends what comes next (ListOffsets, or a Fetch) unless something is under way or the records wait. */
         private void proceed(long traceId)
         {
-            if (closed || inflight || fetching != null || timerId != Signaler.NO_CANCEL_ID || slot != BufferPool.NO_SLOT)
+            if (closed || inflight || fetching != null || timerId != Signaler.NO_CANCEL_ID || !records.isEmpty())
             {
                 return;
             }
@@ -491,34 +503,42 @@ final class KafkaClientFetchFactory
             latestOffset = codec.highWatermark();
             stableOffset = codec.lastStableOffset();
             final int length = codec.recordsLimit() - codec.recordsOffset();
-            if (length > bufferPool.slotCapacity())
+            if (length > maxBatchBytes)
             {
-                // a single batch larger than a slot: the broker returns a first batch whole, whatever max bytes says
+                // a single batch larger than the bound: the broker returns a first batch whole, whatever max bytes says
                 pool.event(traceId, "kafka.fetch.too.large", "topic " + name + " partition " + partitionId + ": a batch of "
-                    + length + " bytes at offset " + nextOffset + " exceeds a buffer slot, stream reset");
+                    + length + " bytes at offset " + nextOffset + " exceeds " + KafkaBinding.CLIENT_FETCH_MAX_BATCH_BYTES
+                    + " (" + maxBatchBytes + "), stream reset");
                 doAbortAll(traceId, MESSAGE_TOO_LARGE);
             }
             else if (length > 0)
             {
-                slot = bufferPool.acquire(replyId);
-                if (slot == BufferPool.NO_SLOT)
+                if (length > records.capacity())
+                {
+                    // once per stream, or a few times as larger batches come: the heap buffer stays with the stream
+                    records.ensureCapacity(Math.min(maxBatchBytes, Math.max(length, Integer.highestOneBit(length - 1) << 1)));
+                }
+                if (!records.append(codec.buffer(), codec.recordsOffset(), length))
                 {
                     pool.event(traceId, "kafka.fetch.overflow", "no buffer slot free for a fetch of " + name);
                     scheduleRetry(traceId);
                 }
                 else
                 {
-                    bufferPool.buffer(slot).putBytes(0, codec.buffer(), codec.recordsOffset(), length);
-                    recordsLimit = length;
-                    batchPosition = 0;
+                    recordsLimit = records.limit();
+                    batchPosition = records.offset();
                     fragment = 0;
+                    passedOver = false;
                     keepAborted();
                     doReplyRecords(traceId);
                 }
             }
             else
             {
-                // the broker waited up to max wait for nothing: ask again
+                // the broker waited up to max wait for nothing, or left the partition out: its next batch is larger
+                // than the bytes left (a broker answers part of a batch as no records), then it goes first next time
+                final long readable = isolation == 1 ? stableOffset : latestOffset;
+                passedOver = readable > nextOffset;
                 proceed(traceId);
             }
         }
@@ -550,10 +570,10 @@ final class KafkaClientFetchFactory
         private void doReplyRecords(long traceId)
         {
             boolean blocked = false;
-            while (!closed && !blocked && slot != BufferPool.NO_SLOT)
+            while (!closed && !blocked && !records.isEmpty())
             {
-                final MutableDirectBuffer records = bufferPool.buffer(slot);
-                decoder.wrap(records, batchPosition, recordsLimit);
+                final MutableDirectBuffer buffer = records.buffer();
+                decoder.wrap(buffer, batchPosition, recordsLimit);
                 if (!decoder.nextBatch())
                 {
                     if (decoder.error() != RecordBatchDecoder.NO_ERROR)
@@ -594,7 +614,7 @@ final class KafkaClientFetchFactory
                 {
                     // past the batch, even where compaction left no record at its last offset
                     nextOffset = Math.max(nextOffset, decoder.nextOffset());
-                    batchPosition += RecordBatches.LOG_OVERHEAD + records.getInt(batchPosition + 8, BIG_ENDIAN);
+                    batchPosition += RecordBatches.LOG_OVERHEAD + buffer.getInt(batchPosition + 8, BIG_ENDIAN);
                 }
             }
         }
@@ -627,8 +647,8 @@ final class KafkaClientFetchFactory
 
         private void onDrained(long traceId)
         {
-            bufferPool.release(slot);
-            slot = BufferPool.NO_SLOT;
+            // an emptied slot goes back to the pool; a heap buffer stays with the stream
+            records.consume(records.size());
             if (nextOffset > reportedOffset)
             {
                 doReplyFlush(traceId);
@@ -837,11 +857,7 @@ final class KafkaClientFetchFactory
                     fetching.leave(this);
                     fetching = null;
                 }
-                if (slot != BufferPool.NO_SLOT)
-                {
-                    bufferPool.release(slot);
-                    slot = BufferPool.NO_SLOT;
-                }
+                records.release();
                 if (topic != null)
                 {
                     metadata.unsubscribe(topic, this);
@@ -985,6 +1001,7 @@ final class KafkaClientFetchFactory
                 if (requested.size() > 1)
                 {
                     Collections.rotate(requested, -(rotation++ % requested.size()));
+                    passedOverFirst();
                 }
                 inflight = true;
                 final KafkaClientConnection connection = pool.supply(nodeId, KafkaClientConnectionPool.Purpose.FETCH, traceId);
@@ -1055,6 +1072,25 @@ final class KafkaClientFetchFactory
                 limit = KafkaFetchCodec.encodeTail(buffer, progress);
             }
             return limit;
+        }
+
+        // the broker returns whole only the first batch of the first partition with records: a stream answered with
+        // none though its partition has some goes first, the others keep their turn
+        private void passedOverFirst()
+        {
+            for (int i = 0; i < requested.size(); i++)
+            {
+                final FetchStream stream = requested.get(i);
+                if (stream.passedOver)
+                {
+                    if (i > 0)
+                    {
+                        requested.remove(i);
+                        requested.add(0, stream);
+                    }
+                    break;
+                }
+            }
         }
 
         private boolean isRequested(FetchStream stream)

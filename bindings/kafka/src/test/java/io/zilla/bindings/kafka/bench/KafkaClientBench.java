@@ -37,8 +37,9 @@ import org.apache.kafka.common.TopicPartition;
  * <p>
  * Per round and size: zilla produces {@code --records} records to topic Z, kafka-clients as many to topic K (every
  * second round the other one first), each checked on the broker (the end offsets add up to the records); then zilla
- * fetches Z from earliest and a KafkaConsumer fetches Z (both the same batches, zilla's: a KafkaProducer's 64 KiB
- * batches do not fit zilla's 64 KiB fetch slot), in the same alternating order. Each run reports records/s and MB/s
+ * fetches Z from earliest and a KafkaConsumer fetches Z (both the same batches, zilla's), in the same alternating
+ * order, and then both fetch K as well (phase {@code fetch-kp}: the KafkaProducer's batches, up to its batch.size,
+ * which a FETCH stream holds beyond its slot when they are larger). Each run reports records/s and MB/s
  * (values only) from its start to its last record, and the bytes that zilla's worker thread (or the client's
  * threads) allocated per record between 20% and 80% of the run's records, in steady state. The first
  * {@code --warmup-rounds} rounds are not counted.
@@ -56,6 +57,8 @@ public final class KafkaClientBench
     static final String CLIENTS = "kafka-clients";
     static final String PRODUCE = "produce";
     static final String FETCH = "fetch";
+    /** The fetch of the topic the KafkaProducer wrote: its batches, up to its batch.size. */
+    static final String FETCH_PRODUCED = "fetch-kp";
 
     private final long records;
     private final List<Integer> sizes;
@@ -211,6 +214,14 @@ public final class KafkaClientBench
                     : measure(FETCH, CLIENTS, round, size, clients.fetch(zillaTopic, partitions, records));
                 runs.add(print(run.logged(run.records)));
             }
+            for (String target : order)
+            {
+                final Run run = ZILLA.equals(target)
+                    ? measure(FETCH_PRODUCED, ZILLA, round, size, zilla(zilla.driver().fetch(clientsTopic, partitions,
+                        records / partitions)))
+                    : measure(FETCH_PRODUCED, CLIENTS, round, size, clients.fetch(clientsTopic, partitions, records));
+                runs.add(print(run.logged(run.records)));
+            }
         }
         finally
         {
@@ -357,10 +368,10 @@ public final class KafkaClientBench
         System.out.printf(Locale.ROOT, "%d round(s) of %,d records per run, %d partitions, acks all (sums over the "
             + "rounds; B/record: allocation of zilla's worker, or of the client's threads, between 20%% and 80%% of "
             + "each run):%n", rounds, records, partitions);
-        System.out.printf(Locale.ROOT, "| %-7s | %6s | %-13s | %12s | %8s | %9s | %15s | %9s |%n", "phase", "size",
+        System.out.printf(Locale.ROOT, "| %-8s | %6s | %-13s | %12s | %8s | %9s | %15s | %9s |%n", "phase", "size",
             "target", "records/s", "MB/s", "B/record", "zilla / clients", "steal %");
         System.out.println("|---|---:|---|---:|---:|---:|---:|---:|");
-        for (String phase : List.of(PRODUCE, FETCH))
+        for (String phase : List.of(PRODUCE, FETCH, FETCH_PRODUCED))
         {
             for (int size : sizes)
             {
@@ -373,7 +384,7 @@ public final class KafkaClientBench
                         final String ratio = total == proxied && clients != null
                             ? String.format(Locale.ROOT, "%.2f", proxied.recordsPerSecond() / clients.recordsPerSecond())
                             : "";
-                        System.out.printf(Locale.ROOT, "| %-7s | %6d | %-13s | %,12.0f | %8.1f | %9.3f | %15s | %9.1f |%n",
+                        System.out.printf(Locale.ROOT, "| %-8s | %6d | %-13s | %,12.0f | %8.1f | %9.3f | %15s | %9.1f |%n",
                             phase, size, total.target, total.recordsPerSecond(), total.megabytesPerSecond(),
                             total.bytesPerRecord(), ratio, total.steal());
                     }
@@ -428,7 +439,7 @@ public final class KafkaClientBench
 
         String format()
         {
-            return String.format(Locale.ROOT, "%s %-7s %4d B %-13s %,9d records in %6.3f s: %,10.0f records/s %7.1f MB/s, "
+            return String.format(Locale.ROOT, "%s %-8s %4d B %-13s %,9d records in %6.3f s: %,10.0f records/s %7.1f MB/s, "
                 + "%.3f B/record allocated (%,d B over %,d records), steal %.1f%%%s%s%s",
                 round < 0 ? "warm-up" : "round " + round, phase, size, target, records, nanos / 1e9, recordsPerSecond(),
                 bytes / (nanos / 1e3), bytesPerRecord(), allocated, windowRecords, steal,
