@@ -47,7 +47,16 @@ public final class KafkaBinding implements Binding
     /** Engine property: how long a kafka client's broker connection may go unused before it is closed, in ms. */
     public static final String CLIENT_CONNECTIONS_MAX_IDLE = "zilla.binding.kafka.client.connections.max.idle";
 
+    /**
+     * Engine property: how many Produce requests a kafka client's PRODUCE stream may have in flight, each one batch
+     * (as kafka-clients' max.in.flight.requests.per.connection; at most 5 for an idempotent stream to stay exactly once).
+     */
+    public static final String CLIENT_PRODUCE_MAX_IN_FLIGHT = "zilla.binding.kafka.client.produce.max.in.flight";
+
+    public static final int DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT = 5;
+
     private final int metadataMaxAge;
+    private final int produceMaxInFlight;
     private final KafkaClientTimeouts timeouts;
 
     /** The real broker addresses learned from Metadata, per binding id and node id, shared by the workers. */
@@ -56,6 +65,8 @@ public final class KafkaBinding implements Binding
     public KafkaBinding(EngineConfiguration configuration)
     {
         this.metadataMaxAge = configuration.intValue(CLIENT_METADATA_MAX_AGE, DEFAULT_CLIENT_METADATA_MAX_AGE);
+        this.produceMaxInFlight = Math.max(1,
+            configuration.intValue(CLIENT_PRODUCE_MAX_IN_FLIGHT, DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT));
         this.timeouts = new KafkaClientTimeouts(
             configuration.intValue(CLIENT_REQUEST_TIMEOUT, (int) KafkaClientTimeouts.DEFAULT_REQUEST),
             configuration.intValue(CLIENT_CONNECTIONS_MAX_IDLE, (int) KafkaClientTimeouts.DEFAULT_IDLE));
@@ -92,7 +103,7 @@ public final class KafkaBinding implements Binding
     @Override
     public BindingContext supply(EngineContext context)
     {
-        return new KafkaBindingContext(context, this::brokers, metadataMaxAge, timeouts);
+        return new KafkaBindingContext(context, this::brokers, metadataMaxAge, timeouts, produceMaxInFlight);
     }
 
     private static KafkaClientOptionsConfig clientOptions(JsonNode options)

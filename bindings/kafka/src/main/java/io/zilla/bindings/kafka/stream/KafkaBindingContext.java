@@ -21,13 +21,15 @@ public final class KafkaBindingContext implements BindingContext
     private final LongFunction<Map<Integer, BrokerAddress>> brokers;
     private final int metadataMaxAge;
     private final KafkaClientTimeouts timeouts;
+    private final int produceMaxInFlight;
     private final Long2ObjectHashMap<KafkaProxyFactory> proxies = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<KafkaClientFactory> clients = new Long2ObjectHashMap<>();
 
     public KafkaBindingContext(EngineContext context, LongFunction<Map<Integer, BrokerAddress>> brokers, int metadataMaxAge,
-        KafkaClientTimeouts timeouts)
+        KafkaClientTimeouts timeouts, int produceMaxInFlight)
     {
         this.timeouts = timeouts;
+        this.produceMaxInFlight = produceMaxInFlight;
         this.context = context;
         this.brokers = brokers;
         this.metadataMaxAge = metadataMaxAge;
@@ -39,7 +41,8 @@ public final class KafkaBindingContext implements BindingContext
         final BindingHandler handler;
         if (binding.kind() == KindConfig.CLIENT)
         {
-            final KafkaClientFactory factory = new KafkaClientFactory(context, binding, metadataMaxAge, timeouts);
+            final KafkaClientFactory factory = new KafkaClientFactory(context, binding, metadataMaxAge, timeouts,
+                produceMaxInFlight);
             clients.put(binding.id(), factory);
             handler = factory;
         }

@@ -45,7 +45,8 @@ public final class KafkaClientFactory implements BindingHandler
     private final KafkaClientInitProducerIdFactory initProducerId;
     private final KafkaClientDescribeFactory describe;
 
-    KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge, KafkaClientTimeouts timeouts)
+    KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge, KafkaClientTimeouts timeouts,
+        int produceMaxInFlight)
     {
         this.context = context;
         this.binding = binding;
@@ -69,7 +70,7 @@ public final class KafkaClientFactory implements BindingHandler
         this.offsetCommit = new KafkaClientOffsetCommitFactory(context, frames, pool);
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id(),
-            options != null ? options.compression() : RecordCompression.NONE);
+            options != null ? options.compression() : RecordCompression.NONE, produceMaxInFlight);
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
         this.describe = new KafkaClientDescribeFactory(context, frames, pool, metadataMaxAge);
     }
