@@ -56,7 +56,16 @@ public final class KafkaBinding implements Binding
 
     public static final int DEFAULT_CLIENT_FETCH_MAX_BATCH_BYTES = 1024 * 1024 + 64 * 1024;
 
+    /**
+     * Engine property: how many Produce requests a kafka client's PRODUCE stream may have in flight, each one batch
+     * (as kafka-clients' max.in.flight.requests.per.connection; at most 5 for an idempotent stream to stay exactly once).
+     */
+    public static final String CLIENT_PRODUCE_MAX_IN_FLIGHT = "zilla.binding.kafka.client.produce.max.in.flight";
+
+    public static final int DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT = 5;
+
     private final int metadataMaxAge;
+    private final int produceMaxInFlight;
     private final KafkaClientTimeouts timeouts;
     private final int fetchMaxBatchBytes;
 
@@ -66,6 +75,8 @@ public final class KafkaBinding implements Binding
     public KafkaBinding(EngineConfiguration configuration)
     {
         this.metadataMaxAge = configuration.intValue(CLIENT_METADATA_MAX_AGE, DEFAULT_CLIENT_METADATA_MAX_AGE);
+        this.produceMaxInFlight = Math.max(1,
+            configuration.intValue(CLIENT_PRODUCE_MAX_IN_FLIGHT, DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT));
         this.timeouts = new KafkaClientTimeouts(
             configuration.intValue(CLIENT_REQUEST_TIMEOUT, (int) KafkaClientTimeouts.DEFAULT_REQUEST),
             configuration.intValue(CLIENT_CONNECTIONS_MAX_IDLE, (int) KafkaClientTimeouts.DEFAULT_IDLE));
@@ -103,7 +114,8 @@ public final class KafkaBinding implements Binding
     @Override
     public BindingContext supply(EngineContext context)
     {
-        return new KafkaBindingContext(context, this::brokers, metadataMaxAge, timeouts, fetchMaxBatchBytes);
+        return new KafkaBindingContext(context, this::brokers, metadataMaxAge, timeouts, fetchMaxBatchBytes,
+            produceMaxInFlight);
     }
 
     private static KafkaClientOptionsConfig clientOptions(JsonNode options)

@@ -22,14 +22,16 @@ public final class KafkaBindingContext implements BindingContext
     private final int metadataMaxAge;
     private final KafkaClientTimeouts timeouts;
     private final int fetchMaxBatchBytes;
+    private final int produceMaxInFlight;
     private final Long2ObjectHashMap<KafkaProxyFactory> proxies = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<KafkaClientFactory> clients = new Long2ObjectHashMap<>();
 
     public KafkaBindingContext(EngineContext context, LongFunction<Map<Integer, BrokerAddress>> brokers, int metadataMaxAge,
-        KafkaClientTimeouts timeouts, int fetchMaxBatchBytes)
+        KafkaClientTimeouts timeouts, int fetchMaxBatchBytes, int produceMaxInFlight)
     {
         this.timeouts = timeouts;
         this.fetchMaxBatchBytes = fetchMaxBatchBytes;
+        this.produceMaxInFlight = produceMaxInFlight;
         this.context = context;
         this.brokers = brokers;
         this.metadataMaxAge = metadataMaxAge;
@@ -42,7 +44,7 @@ public final class KafkaBindingContext implements BindingContext
         if (binding.kind() == KindConfig.CLIENT)
         {
             final KafkaClientFactory factory = new KafkaClientFactory(context, binding, metadataMaxAge, timeouts,
-                fetchMaxBatchBytes);
+                fetchMaxBatchBytes, produceMaxInFlight);
             clients.put(binding.id(), factory);
             handler = factory;
         }

@@ -47,7 +47,7 @@ public final class KafkaClientFactory implements BindingHandler
     private final KafkaClientDescribeFactory describe;
 
     KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge, KafkaClientTimeouts timeouts,
-        int fetchMaxBatchBytes)
+        int fetchMaxBatchBytes, int produceMaxInFlight)
     {
         this.context = context;
         this.binding = binding;
@@ -71,7 +71,7 @@ public final class KafkaClientFactory implements BindingHandler
         this.offsetCommit = new KafkaClientOffsetCommitFactory(context, frames, pool);
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id(),
-            options != null ? options.compression() : RecordCompression.NONE);
+            options != null ? options.compression() : RecordCompression.NONE, produceMaxInFlight);
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
         this.merged = new KafkaClientMergedFactory(context, frames, pool, binding.id());
         this.describe = new KafkaClientDescribeFactory(context, frames, pool, metadataMaxAge);

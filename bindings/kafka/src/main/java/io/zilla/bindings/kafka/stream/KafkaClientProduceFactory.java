@@ -4,7 +4,9 @@
 package io.zilla.bindings.kafka.stream;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 
 import io.zilla.bindings.kafka.KafkaBinding;
 import io.zilla.engine.binding.EngineContext;
@@ -41,20 +43,27 @@ import org.agrona.concurrent.status.AtomicCounter;
  * PRODUCE streams: an application produces records to one partition. The reply begins once the partition's leader
  * is known, and a Window gives credit; each initial Data is one record (KafkaDataEx produce: timestamp, key,
  * headers; the value as payload, in fragments when it is larger than a frame). Records go into a record batch in a
- * buffer-pool slot; the batch goes to the leader's produce connection as soon as no Produce of this stream is in
- * flight, so records that come meanwhile are batched, within the credit (Nagle). The credit of records comes back
- * only once the broker acknowledged them (acks 1 or all), or once they were written (acks 0).
+ * region of the stream's buffer-pool slots; the batch goes to the leader's produce connection as soon as fewer than
+ * {@code maxInFlight} Produce requests of this stream are unacknowledged, so records that come meanwhile are batched
+ * (Nagle, as kafka-clients with linger 0).
  * <p>
- * The slot holds two batches of at most half a slot each: the one in flight (kept until acknowledged, so that it can
- * be sent again, byte for byte, after NOT_LEADER_OR_FOLLOWER, LEADER_NOT_AVAILABLE or a failed connection) and the
- * one filling. The credit offered is one batch, and each record costs its value plus {@link #RECORD_FRAMING}, which
- * covers its key, headers and framing, so the records taken always fit. With a producer id the batches carry
- * sequences, numbered per producer, epoch and partition on this worker; a batch sent again keeps its sequence.
+ * Regions: {@code maxInFlight + 1} of half a slot each, in {@code (maxInFlight + 2) / 2} slots: one per batch in
+ * flight (kept until acknowledged, so that it can be sent again, byte for byte, after a retriable error) and the
+ * one filling. The window is {@code initialAck + credit of the batches in flight + one batch}: the acknowledged
+ * credit only moves when the broker acknowledged a batch (acks 1 or all) or once it was written (acks 0), and the
+ * maximum grows by a batch's credit when it is sent, so the records taken always fit the filling batch's region.
+ * Each record costs its value plus {@link #RECORD_FRAMING}, which covers its key, headers and framing.
+ * <p>
+ * Ordering: the batches of the stream are sent in order; on a retriable error every unacknowledged batch is sent
+ * again in order, once no response is awaited any more, after the metadata refresh and a backoff. With a producer id
+ * the batches carry sequences, consecutive across the batches in flight, numbered per producer, epoch and partition
+ * on this worker; a batch sent again keeps its sequence. A plain stream may reorder on a retry as kafka-clients does
+ * with more than one request in flight: a batch that failed goes again after a later one that succeeded.
  * <p>
  * With the binding's {@code compression} (other than none), the records of the batch filling go to the encoder's own
- * scratch buffer and are compressed into their half of the slot when the batch is sent. The credit is then one batch
+ * scratch buffer and are compressed into their region when the batch is sent. A batch's credit is then one batch
  * less {@link #COMPRESSION_MARGIN}, the room kept for what a codec adds to records it cannot compress (framing, block
- * headers), so that a full window of incompressible records still fits its half once compressed.
+ * headers), so that a full batch of incompressible records still fits its region once compressed.
  */
 final class KafkaClientProduceFactory
 {
@@ -73,6 +82,7 @@ final class KafkaClientProduceFactory
     static final int PRODUCE_TIMEOUT_MS = 30_000;
 
     static final short MESSAGE_TOO_LARGE = 10;
+    static final short OUT_OF_ORDER_SEQUENCE_NUMBER = 45;
     static final short DUPLICATE_SEQUENCE_NUMBER = 46;
     static final short INVALID_RECORD = 87;
 
@@ -110,12 +120,15 @@ final class KafkaClientProduceFactory
     private final AtomicCounter requests;
     private final AtomicCounter records;
     private final AtomicCounter retried;
+    private final AtomicCounter inflightPeak;
+    private final int maxInFlight;
     private final Object2IntHashMap<String> sequences = new Object2IntHashMap<>(0);
     private final Long2ObjectHashMap<ProduceStream> streams = new Long2ObjectHashMap<>();
 
     KafkaClientProduceFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool,
-        KafkaClientMetadata metadata, long bindingId, RecordCompression compression)
+        KafkaClientMetadata metadata, long bindingId, RecordCompression compression, int maxInFlight)
     {
+        this.maxInFlight = Math.max(1, maxInFlight);
         this.compression = compression;
         this.frames = frames;
         this.pool = pool;
@@ -127,6 +140,7 @@ final class KafkaClientProduceFactory
         this.requests = context.supplyCounter(bindingId, "produce.requests");
         this.records = context.supplyCounter(bindingId, "produce.records");
         this.retried = context.supplyCounter(bindingId, "produce.retries");
+        this.inflightPeak = context.supplyCounter(bindingId, "produce.inflight.peak");
     }
 
     MessageConsumer newStream(BeginFW begin, KafkaProduceBeginExFW beginEx, MessageConsumer sender)
@@ -175,7 +189,7 @@ final class KafkaClientProduceFactory
         return sequence > Integer.MAX_VALUE - increment ? increment - (Integer.MAX_VALUE - sequence) - 1 : sequence + increment;
     }
 
-    private final class ProduceStream implements KafkaClientTopic.Listener, KafkaClientRequest
+    private final class ProduceStream implements KafkaClientTopic.Listener
     {
         private final MessageConsumer app;
         private final long originId;
@@ -194,21 +208,19 @@ final class KafkaClientProduceFactory
 
         private KafkaClientTopic topic;
         private RecordBatchEncoder encoder;
-        private int slot = BufferPool.NO_SLOT;
+        private final int[] slots;
+        private final ArrayDeque<Batch> free;
+        private final ArrayDeque<Batch> unacked;
         private int fragmentSlot = BufferPool.NO_SLOT;
         private int fragmentValueOffset;
         private int fragmentLimit;
         private int fragmentCredit;
 
-        private int inflightRegion = -1;
-        private int inflightLength;
-        private int inflightCredit;
-        private int inflightRecords;
-        private boolean inflightSent;
-
-        private int pendingRegion = -1;
-        private int pendingCredit;
-        private int pendingBaseSequence = RecordBatches.NO_SEQUENCE;
+        private Batch filling;
+        private int unackedCredit;
+        private final Batch[] resending;
+        private int awaitingCount;
+        private boolean retrying;
 
         private int retries;
         private long backoff = RETRY_BACKOFF_MIN;
@@ -249,6 +261,15 @@ final class KafkaClientProduceFactory
             // the uncompressed records of a batch: its credit
             this.recordsCapacity = batchCapacity - RecordBatches.RECORDS_OFFSET
                 - (compression != RecordCompression.NONE ? COMPRESSION_MARGIN : 0);
+            this.slots = new int[(maxInFlight + 2) >> 1];
+            Arrays.fill(slots, BufferPool.NO_SLOT);
+            this.free = new ArrayDeque<>(maxInFlight + 1);
+            this.unacked = new ArrayDeque<>(maxInFlight + 1);
+            this.resending = new Batch[maxInFlight + 1];
+            for (int region = 0; region <= maxInFlight; region++)
+            {
+                free.add(new Batch(region));
+            }
         }
 
         void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
@@ -296,7 +317,8 @@ final class KafkaClientProduceFactory
         {
             final long traceId = data.traceId();
             final int reserved = data.reserved();
-            if (data.sequence() != initialSeq || initialSeq + reserved > initialAck + initialMax || slot == BufferPool.NO_SLOT)
+            if (data.sequence() != initialSeq || initialSeq + reserved > initialAck + initialMax
+                || slots[0] == BufferPool.NO_SLOT)
             {
                 doAbortAll(traceId, INVALID_RECORD, "Data beyond the offered window (sequence " + data.sequence()
                     + " of " + initialSeq + ", reserved " + reserved + ", acknowledged " + initialAck + ", maximum "
@@ -383,19 +405,16 @@ final class KafkaClientProduceFactory
 
         private void onRecord(KafkaProduceDataExFW record, OctetsFW value, int credit, long traceId)
         {
-            if (pendingRegion == -1)
+            if (filling == null)
             {
-                beginPendingBatch();
+                beginFillingBatch();
             }
             final long timestamp = record.timestamp() != 0L ? record.timestamp() : System.currentTimeMillis();
             if (encoder.append(timestamp, record.key(), value, record.headers()))
             {
-                pendingCredit += credit;
+                filling.credit += credit;
                 records.increment();
-                if (inflightRegion == -1)
-                {
-                    doSendPending(traceId);
-                }
+                sendFillingIfAllowed(traceId);
             }
             else
             {
@@ -403,31 +422,30 @@ final class KafkaClientProduceFactory
             }
         }
 
-        private void beginPendingBatch()
+        // the window keeps the filling batch's records within one batch: a region is free for it whenever it is empty
+        private void beginFillingBatch()
         {
             if (encoder == null)
             {
-                // compressed, the encoder's scratch buffer holds the records: bounded by the credit, as the slot is
+                // compressed, the encoder's scratch buffer holds the records: bounded by the credit, as the region is
                 encoder = compression == RecordCompression.NONE
                     ? new RecordBatchEncoder()
                     : new RecordBatchEncoder(recordsCapacity);
             }
-            pendingRegion = inflightRegion == 0 ? 1 : 0;
-            pendingCredit = 0;
-            pendingBaseSequence = sequenceKey != null ? sequences.getValue(sequenceKey) : RecordBatches.NO_SEQUENCE;
-            final int offset = regionOffset(pendingRegion);
-            encoder.begin(bufferPool.buffer(slot), offset, offset + batchCapacity, compression, producerId,
-                producerEpoch, pendingBaseSequence, false);
+            filling = free.poll();
+            filling.credit = 0;
+            filling.baseSequence = sequenceKey != null ? sequences.getValue(sequenceKey) : RecordBatches.NO_SEQUENCE;
+            filling.acked = false;
+            final int offset = regionOffset(filling.region);
+            encoder.begin(regionBuffer(filling.region), offset, offset + batchCapacity, compression, producerId,
+                producerEpoch, filling.baseSequence, false);
         }
 
         private void onAppEnd(EndFW end)
         {
             initialEnded = true;
             final long traceId = end.traceId();
-            if (inflightRegion == -1 && pendingRegion != -1)
-            {
-                doSendPending(traceId);
-            }
+            sendFillingIfAllowed(traceId);
             if (!replyBegun && !closed)
             {
                 // an End before the partition's leader was known: the reply begins only to end
@@ -465,9 +483,9 @@ final class KafkaClientProduceFactory
                 {
                     metadata.refresh(name, signal.traceId());
                 }
-                else if (inflightRegion != -1 && !inflightSent)
+                else if (retrying)
                 {
-                    doSendInflight(signal.traceId());
+                    doResendUnacked(signal.traceId());
                 }
             }
         }
@@ -487,17 +505,16 @@ final class KafkaClientProduceFactory
             }
             else if (error == KafkaClientTopic.NONE && topic.leader(partitionId) >= 0)
             {
-                slot = bufferPool.acquire(initialId);
-                if (slot == BufferPool.NO_SLOT)
+                if (!acquireSlots())
                 {
-                    doAbortAll(traceId, KafkaClientRequest.NETWORK_EXCEPTION, "no buffer slot free for a batch");
+                    doAbortAll(traceId, KafkaClientRequest.NETWORK_EXCEPTION, "no buffer slots free for the batches");
                 }
                 else
                 {
                     retries = 0;
                     backoff = RETRY_BACKOFF_MIN;
                     doReplyBegin(traceId);
-                    // one batch of credit: the records of the batch in flight and of the one filling fit the slot
+                    // one batch of credit to begin with: it grows by each batch sent while it is in flight
                     initialMax = recordsCapacity;
                     doInitialWindow(traceId);
                 }
@@ -523,149 +540,135 @@ final class KafkaClientProduceFactory
             return found;
         }
 
-        private void doSendPending(long traceId)
+        private boolean acquireSlots()
         {
+            boolean acquired = true;
+            for (int i = 0; i < slots.length && acquired; i++)
+            {
+                slots[i] = bufferPool.acquire(initialId);
+                acquired = slots[i] != BufferPool.NO_SLOT;
+            }
+            return acquired;
+        }
+
+        // the filling batch goes as soon as fewer than maxInFlight batches are unacknowledged and no retry is due
+        private void sendFillingIfAllowed(long traceId)
+        {
+            if (filling != null && !closed && !retrying && unacked.size() < maxInFlight)
+            {
+                doSendFilling(traceId);
+            }
+        }
+
+        private void doSendFilling(long traceId)
+        {
+            final Batch batch = filling;
+            filling = null;
             final int length = encoder.finish();
             if (length > 0)
             {
-                inflightRegion = pendingRegion;
-                inflightLength = length;
-                inflightCredit = pendingCredit;
-                inflightRecords = encoder.recordCount();
+                batch.length = length;
+                batch.records = encoder.recordCount();
                 if (sequenceKey != null)
                 {
-                    sequences.put(sequenceKey, nextSequence(pendingBaseSequence, inflightRecords));
+                    sequences.put(sequenceKey, nextSequence(batch.baseSequence, batch.records));
                 }
-                pendingRegion = -1;
-                pendingCredit = 0;
-                doSendInflight(traceId);
+                unacked.add(batch);
+                unackedCredit += batch.credit;
+                batch.send(traceId);
+                // the credit of the batch sent is taken again by the next filling batch, in the region left free; the
+                // Window after the send, so that records it brings at once cannot overtake this batch
+                initialMax = unackedCredit + recordsCapacity;
+                doInitialWindow(traceId);
             }
             else if (length == RecordBatchEncoder.NO_SPACE)
             {
                 // the codec failed, or grew the records beyond the margin: never dropped silently
-                pendingRegion = -1;
+                free.add(batch);
                 doAbortAll(traceId, MESSAGE_TOO_LARGE, "a batch that does not compress with " + compression
                     + " into its room");
             }
             else
             {
-                pendingRegion = -1;
+                free.add(batch);
             }
         }
 
-        private void doSendInflight(long traceId)
+        // every unacknowledged batch again, in order, once no response is awaited any more
+        private void doResendUnacked(long traceId)
         {
-            final int leaderId = topic != null ? topic.leader(partitionId) : -1;
-            final KafkaClientConnection connection = leaderId >= 0
-                ? pool.supply(leaderId, KafkaClientConnectionPool.Purpose.PRODUCE, traceId)
-                : null;
-            inflightSent = true;
-            if (connection != null)
+            retrying = false;
+            // a copy: with acks 0 a batch is acknowledged, and leaves the queue, while it is sent
+            final int count = unacked.size();
+            unacked.toArray(resending);
+            for (int i = 0; i < count && !retrying && !closed; i++)
             {
-                connection.send(this, traceId);
-            }
-            else
-            {
-                onFailed(KafkaClientMetadata.LEADER_NOT_AVAILABLE, traceId);
-            }
-        }
-
-        @Override
-        public short apiKey()
-        {
-            return KafkaApis.PRODUCE;
-        }
-
-        @Override
-        public int encode(short version, MutableDirectBuffer buffer, int offset, int maxLimit)
-        {
-            int limit = ENCODE_FAILED;
-            if (!closed && inflightRegion != -1)
-            {
-                limit = KafkaProduceRequests.encode(version, buffer, offset, maxLimit, topicBytes, acks, PRODUCE_TIMEOUT_MS,
-                    partitionId, bufferPool.buffer(slot), regionOffset(inflightRegion), inflightLength);
-                if (limit != ENCODE_FAILED)
+                final Batch batch = resending[i];
+                if (!batch.acked && !batch.awaiting)
                 {
-                    requests.increment();
+                    batch.send(traceId);
                 }
             }
-            return limit;
+            Arrays.fill(resending, null);
+            sendFillingIfAllowed(traceId);
         }
 
-        @Override
-        public boolean awaitsResponse()
+        private void onBatchAcknowledged(Batch batch, long traceId)
         {
-            return acks != 0;
-        }
-
-        @Override
-        public void onWritten(long traceId)
-        {
-            if (acks == 0 && !closed)
+            batch.acked = true;
+            initialAck += batch.credit;
+            unackedCredit -= batch.credit;
+            retries = 0;
+            backoff = RETRY_BACKOFF_MIN;
+            // a plain stream's later batch may succeed while an earlier one waits for its retry: its region stays taken
+            while (!unacked.isEmpty() && unacked.peek().acked)
             {
-                onAcknowledged(traceId);
+                free.add(unacked.poll());
             }
-        }
-
-        @Override
-        public boolean onResponse(short version, DirectBuffer buffer, int offset, int limit, long traceId)
-        {
-            final int error = KafkaProduceRequests.readError(version, buffer, offset, limit);
-            final boolean readable = error != KafkaProduceRequests.MALFORMED;
-            if (readable && !closed)
+            initialMax = unackedCredit + recordsCapacity;
+            doInitialWindow(traceId);
+            if (retrying && awaitingCount == 0)
             {
-                if (error == KafkaClientTopic.NONE || error == DUPLICATE_SEQUENCE_NUMBER)
-                {
-                    onAcknowledged(traceId);
-                }
-                else
-                {
-                    onFailed((short) error, traceId);
-                }
+                // the last answer awaited before the unacknowledged batches go again
+                scheduleRetry(traceId, KafkaClientRequest.NETWORK_EXCEPTION);
             }
-            return readable;
+            sendFillingIfAllowed(traceId);
+            endIfDone(traceId);
         }
 
-        @Override
-        public void onFailed(short error, long traceId)
+        private void onBatchFailed(Batch batch, short error, long traceId)
         {
-            if (!closed)
+            if (isRetriable(error) || error == OUT_OF_ORDER_SEQUENCE_NUMBER && (retrying || unacked.peek() != batch))
             {
-                inflightSent = false;
-                if (isRetriable(error) && retries < MAX_RETRIES)
+                // OUT_OF_ORDER_SEQUENCE_NUMBER behind a batch that failed: the broker refused it for that one's gap
+                final boolean first = !retrying;
+                retrying = true;
+                if (first)
                 {
                     retries++;
                     retried.increment();
                     metadata.refresh(name, traceId);
-                    scheduleRetry(traceId, error);
                 }
-                else
+                if (retries > MAX_RETRIES)
                 {
-                    doAbortAll(traceId, error, "produce to " + name + "-" + partitionId + " failed after " + retries
+                    doAbortAll(traceId, error, "produce to " + name + "-" + partitionId + " failed after " + MAX_RETRIES
                         + " retries");
                 }
+                else if (awaitingCount == 0)
+                {
+                    scheduleRetry(traceId, error);
+                }
             }
-        }
-
-        private void onAcknowledged(long traceId)
-        {
-            initialAck += inflightCredit;
-            inflightRegion = -1;
-            inflightCredit = 0;
-            inflightSent = false;
-            retries = 0;
-            backoff = RETRY_BACKOFF_MIN;
-            doInitialWindow(traceId);
-            if (pendingRegion != -1)
+            else
             {
-                doSendPending(traceId);
+                doAbortAll(traceId, error, "produce to " + name + "-" + partitionId + " failed after " + retries
+                    + " retries");
             }
-            endIfDone(traceId);
         }
 
         private void endIfDone(long traceId)
         {
-            if (initialEnded && !closed && inflightRegion == -1 && pendingRegion == -1)
+            if (initialEnded && !closed && unacked.isEmpty() && filling == null)
             {
                 initialClosed = true;
                 doReplyEnd(traceId);
@@ -703,7 +706,12 @@ final class KafkaClientProduceFactory
 
         private int regionOffset(int region)
         {
-            return region * (bufferPool.slotCapacity() >> 1);
+            return (region & 1) * (bufferPool.slotCapacity() >> 1);
+        }
+
+        private MutableDirectBuffer regionBuffer(int region)
+        {
+            return bufferPool.buffer(slots[region >> 1]);
         }
 
         private void doReplyBegin(long traceId)
@@ -792,10 +800,13 @@ final class KafkaClientProduceFactory
                 closed = true;
                 cancelTimer();
                 releaseFragmentSlot();
-                if (slot != BufferPool.NO_SLOT)
+                for (int i = 0; i < slots.length; i++)
                 {
-                    bufferPool.release(slot);
-                    slot = BufferPool.NO_SLOT;
+                    if (slots[i] != BufferPool.NO_SLOT)
+                    {
+                        bufferPool.release(slots[i]);
+                        slots[i] = BufferPool.NO_SLOT;
+                    }
                 }
                 if (topic != null)
                 {
@@ -804,6 +815,121 @@ final class KafkaClientProduceFactory
                 }
                 streams.remove(initialId);
             }
+        }
+
+        /** One batch of the stream in its region: a request to the leader's produce connection, sent again on retry. */
+        private final class Batch implements KafkaClientRequest
+        {
+            private final int region;
+            private int length;
+            private int credit;
+            private int records;
+            private int baseSequence = RecordBatches.NO_SEQUENCE;
+            private boolean awaiting;
+            private boolean acked;
+
+            Batch(int region)
+            {
+                this.region = region;
+            }
+
+            void send(long traceId)
+            {
+                final int leaderId = topic != null ? topic.leader(partitionId) : -1;
+                final KafkaClientConnection connection = leaderId >= 0
+                    ? pool.supply(leaderId, KafkaClientConnectionPool.Purpose.PRODUCE, traceId)
+                    : null;
+                awaiting = true;
+                countAwaiting(+1);
+                if (connection != null)
+                {
+                    connection.send(this, traceId);
+                }
+                else
+                {
+                    onFailed(KafkaClientMetadata.LEADER_NOT_AVAILABLE, traceId);
+                }
+            }
+
+            @Override
+            public short apiKey()
+            {
+                return KafkaApis.PRODUCE;
+            }
+
+            @Override
+            public int encode(short version, MutableDirectBuffer buffer, int offset, int maxLimit)
+            {
+                int limit = ENCODE_FAILED;
+                if (!closed && awaiting)
+                {
+                    limit = KafkaProduceRequests.encode(version, buffer, offset, maxLimit, topicBytes, acks,
+                        PRODUCE_TIMEOUT_MS, partitionId, regionBuffer(region), regionOffset(region), length);
+                    if (limit != ENCODE_FAILED)
+                    {
+                        requests.increment();
+                    }
+                }
+                return limit;
+            }
+
+            @Override
+            public boolean awaitsResponse()
+            {
+                return acks != 0;
+            }
+
+            @Override
+            public void onWritten(long traceId)
+            {
+                if (acks == 0 && !closed && awaiting)
+                {
+                    onAnswered();
+                    onBatchAcknowledged(this, traceId);
+                }
+            }
+
+            @Override
+            public boolean onResponse(short version, DirectBuffer buffer, int offset, int limit, long traceId)
+            {
+                final int error = KafkaProduceRequests.readError(version, buffer, offset, limit);
+                final boolean readable = error != KafkaProduceRequests.MALFORMED;
+                if (readable && !closed && awaiting)
+                {
+                    onAnswered();
+                    if (error == KafkaClientTopic.NONE || error == DUPLICATE_SEQUENCE_NUMBER)
+                    {
+                        onBatchAcknowledged(this, traceId);
+                    }
+                    else
+                    {
+                        onBatchFailed(this, (short) error, traceId);
+                    }
+                }
+                return readable;
+            }
+
+            @Override
+            public void onFailed(short error, long traceId)
+            {
+                if (!closed && awaiting)
+                {
+                    onAnswered();
+                    onBatchFailed(this, error, traceId);
+                }
+            }
+
+            private void onAnswered()
+            {
+                awaiting = false;
+                countAwaiting(-1);
+            }
+        }
+
+        private void countAwaiting(int delta)
+        {
+            awaitingCount += delta;
+            inflightPeak.proposeMax(awaitingCount);
         }
     }
 

@@ -1,0 +1,170 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka.stream;
+
+import static io.zilla.bindings.kafka.test.KafkaClientStreams.counter;
+import static io.zilla.bindings.kafka.test.KafkaClientStreams.replyBeginEx;
+import static io.zilla.bindings.kafka.test.KafkaClientStreams.resetError;
+import static io.zilla.bindings.kafka.test.KafkaProduceStreams.initProducerIdBeginEx;
+import static io.zilla.bindings.kafka.test.KafkaProduceStreams.produceBeginEx;
+import static io.zilla.bindings.kafka.test.KafkaProduceStreams.produceDataEx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.zilla.bindings.kafka.KafkaBinding;
+import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.TestBinding;
+import io.zilla.engine.test.TestClient;
+import io.zilla.engine.test.TestStream;
+import io.zilla.kafka.embedded.EmbeddedKafka;
+import io.zilla.kafka.embedded.EmbeddedKafkaExtension;
+import io.zilla.kafka.embedded.KafkaTopics;
+import io.zilla.specs.kafka.types.stream.KafkaAckMode;
+import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ProducerState;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * PRODUCE streams at full credit: several Produce requests in flight per stream (the counter
+ * {@code produce.inflight.peak}), batches of many records, and the records in order per partition, also when every
+ * batch in flight is sent again after a broker restart.
+ */
+@ExtendWith(EmbeddedKafkaExtension.class)
+class KafkaClientProducePipelineTest
+{
+    private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final int WHOLE = 0x03;
+    private static final int VALUE_SIZE = 1024;
+
+    @RegisterExtension
+    final EngineExtension engine = new EngineExtension().anchor(KafkaClientProducePipelineTest.class);
+
+    @Test
+    void shouldKeepSeveralRequestsInFlightAndTheRecordsInOrder(EmbeddedKafka kafka, KafkaTopics topics)
+    {
+        final int count = 4000;
+        final String topic = topics.create(1);
+        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+        final TestClient app = TestBinding.client("app");
+        final TestStream stream = app.open(produceBeginEx(topic, 0, -1L, (short) -1, KafkaAckMode.IN_SYNC_REPLICAS));
+        for (int i = 0; i < count; i++)
+        {
+            app.send(stream, value(i), produceDataEx(0, 0L, null, List.of()), WHOLE);
+        }
+        app.end(stream);
+        stream.await(WAIT, () -> stream.ended() || stream.reset());
+        assertFalse(stream.reset(), () -> "reset with " + resetError(stream) + ", events " + engine.events());
+        assertEquals(stream.sequence(), stream.acknowledged(), "every record acknowledged");
+
+        final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, topic, 1, count);
+        assertEquals(count, consumed.size(), "every record once");
+        for (int i = 0; i < count; i++)
+        {
+            assertEquals(i, index(consumed.get(i)), "in order");
+        }
+        final long peak = counter(engine.directory(), "kafka_client", "produce.inflight.peak");
+        assertTrue(peak > 1 && peak <= KafkaBinding.DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT, "requests in flight at once: " + peak);
+        final long requests = counter(engine.directory(), "kafka_client", "produce.requests");
+        assertTrue(requests < count / 10, "batches of many records: " + requests + " requests for " + count);
+    }
+
+    @Test
+    void shouldSendEveryBatchInFlightAgainInOrderThroughABrokerRestart() throws Exception
+    {
+        final int count = 8000;
+        try (EmbeddedKafka kafka = new EmbeddedKafka().start())
+        {
+            kafka.createTopic("pipelined", 2);
+            engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+            final TestClient app = TestBinding.client("app");
+
+            final TestStream init = app.open(initProducerIdBeginEx());
+            init.await(WAIT, () -> replyBeginEx(init) != null || init.reset());
+            final KafkaBeginExFW beginEx = replyBeginEx(init);
+            final long producerId = beginEx.initProducerId().producerId();
+            final short producerEpoch = beginEx.initProducerId().producerEpoch();
+            app.end(init);
+            init.await(WAIT, init::ended);
+
+            final List<TestStream> streams = List.of(
+                app.open(produceBeginEx("pipelined", 0, producerId, producerEpoch, KafkaAckMode.IN_SYNC_REPLICAS)),
+                app.open(produceBeginEx("pipelined", 1, producerId, producerEpoch, KafkaAckMode.IN_SYNC_REPLICAS)));
+            for (int i = 0; i < count; i++)
+            {
+                app.send(streams.get(i % 2), value(i), produceDataEx(0, 0L, null, List.of()), WHOLE);
+            }
+            streams.get(0).await(WAIT, () -> streams.get(0).acknowledged() > 0);
+            kafka.restart();
+            for (TestStream stream : streams)
+            {
+                app.end(stream);
+            }
+            for (TestStream stream : streams)
+            {
+                stream.await(WAIT, () -> stream.ended() || stream.reset());
+                assertFalse(stream.reset(), () -> "reset with " + resetError(stream) + ", events " + engine.events());
+                assertEquals(stream.sequence(), stream.acknowledged());
+            }
+            assertTrue(counter(engine.directory(), "kafka_client", "produce.retries") > 0, () -> "retried: " + engine.events());
+            final long peak = counter(engine.directory(), "kafka_client", "produce.inflight.peak");
+            assertTrue(peak > 1, "requests in flight at once: " + peak);
+
+            final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, "pipelined", 2, count);
+            assertEquals(count, consumed.size(), "every record exactly once");
+            final int[] next = {0, 1};
+            final boolean[] seen = new boolean[count];
+            for (ConsumerRecord<byte[], byte[]> record : consumed)
+            {
+                final int i = index(record);
+                assertEquals(i % 2, record.partition());
+                assertEquals(next[record.partition()], i, "in order on partition " + record.partition());
+                next[record.partition()] = i + 2;
+                seen[i] = true;
+            }
+            for (int i = 0; i < count; i++)
+            {
+                assertTrue(seen[i], "record " + i);
+            }
+            try (Admin admin = kafka.admin())
+            {
+                for (int p = 0; p < 2; p++)
+                {
+                    final TopicPartition partition = new TopicPartition("pipelined", p);
+                    final List<ProducerState> producers = admin.describeProducers(List.of(partition))
+                        .partitionResult(partition).get(20, TimeUnit.SECONDS).activeProducers();
+                    assertEquals(1, producers.size());
+                    assertEquals(count / 2 - 1, producers.get(0).lastSequence(), "consecutive sequences, every one taken");
+                }
+            }
+        }
+    }
+
+    // "r-<i>-" then filler up to VALUE_SIZE bytes
+    private static byte[] value(int i)
+    {
+        final byte[] value = new byte[VALUE_SIZE];
+        Arrays.fill(value, (byte) 'x');
+        final byte[] prefix = ("r-" + i + "-").getBytes(StandardCharsets.UTF_8);
+        System.arraycopy(prefix, 0, value, 0, prefix.length);
+        return value;
+    }
+
+    private static int index(ConsumerRecord<byte[], byte[]> record)
+    {
+        final String value = new String(record.value(), StandardCharsets.UTF_8);
+        return Integer.parseInt(value.substring(2, value.indexOf('-', 2)));
+    }
+}
