@@ -86,8 +86,11 @@ final class KafkaClientMergedFactory
      * length and count, and some room.
      */
     private static final int MERGED_GROWTH = 64;
-    /** A partition's progress in a merged fetch extension: id (int32), offset, stable and latest offsets (int64). */
-    private static final int PROGRESS_SIZE = Integer.BYTES + 3 * Long.BYTES;
+    /**
+     * A partition's progress in a merged fetch extension: id (int32), offset, stable and latest offsets (int64), its
+     * metadata (a string16, null: its length only).
+     */
+    private static final int PROGRESS_SIZE = Integer.BYTES + 3 * Long.BYTES + Short.BYTES;
     /** The credit a META stream's reply gets: its Data carry no payload. */
     private static final int META_CREDIT = 4096;
 
