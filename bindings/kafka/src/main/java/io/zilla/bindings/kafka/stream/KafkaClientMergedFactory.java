@@ -81,6 +81,16 @@ final class KafkaClientMergedFactory
     private static final int MERGED_DEFERRED_OFFSET = Integer.BYTES + Byte.BYTES + Byte.BYTES;
     /** The room of a Data frame's fixed fields and the ring's record header, kept free of payload and extension. */
     private static final int FRAME_OVERHEAD = 256;
+    /**
+     * What a merged fetch extension adds at most to a fetch one, beside the progress: the merged kind, the array's
+     * length and count, and some room.
+     */
+    private static final int MERGED_GROWTH = 64;
+    /**
+     * A partition's progress in a merged fetch extension: id (int32), offset, stable and latest offsets (int64), its
+     * metadata (a string16, null: its length only).
+     */
+    private static final int PROGRESS_SIZE = Integer.BYTES + 3 * Long.BYTES + Short.BYTES;
     /** The credit a META stream's reply gets: its Data carry no payload. */
     private static final int META_CREDIT = 4096;
 
@@ -506,7 +516,8 @@ final class KafkaClientMergedFactory
             }
             final int partition = fetch.partitionId;
             final int reserved = msgTypeId == DataFW.TYPE_ID ? Math.max(payload, 0) + replyPad : 0;
-            if (!held.holds(partition) && (fragmenting == NO_PARTITION || fragmenting == partition) && fits(reserved))
+            if (!held.holds(partition) && (fragmenting == NO_PARTITION || fragmenting == partition)
+                && fits(reserved + splitPadding(msgTypeId, length)))
             {
                 doFetchForward(msgTypeId, buffer, index, length, partition, reserved, traceId);
             }
@@ -529,17 +540,39 @@ final class KafkaClientMergedFactory
 
         /**
          * Whether the application's window takes a frame now. The credit shared out to the fetch streams never
-         * exceeds it, so this holds but for the padding changing meanwhile; checked all the same, so that no frame
-         * ever goes beyond the window: one that would waits with the frames held.
+         * exceeds it, so this holds but for the padding changing meanwhile and for the padding of a frame split in two
+         * (see {@link #splitPadding}, which the callers add); checked all the same, so that no frame ever goes beyond
+         * the window: one that would waits with the frames held.
          */
         private boolean fits(int reserved)
         {
             return replySeq + reserved <= replyAck + replyMax;
         }
 
+        /**
+         * The padding a fetched frame may cost beyond what its fetch stream reserved: a frame whose merged extension
+         * would outgrow the write buffer goes in two, and the second pays the application's padding too.
+         */
+        private int splitPadding(int msgTypeId, int length)
+        {
+            return msgTypeId == DataFW.TYPE_ID && length + MERGED_GROWTH + PROGRESS_SIZE * partitionCount > maxFrame
+                ? replyPad
+                : 0;
+        }
+
+        /**
+         * What more a fetch stream may be given: so that what it holds (a frame's payload and padding) leaves room in
+         * the window for the padding of a split frame, else such a frame would never fit the window.
+         */
+        private long room(FetchPartition fetch)
+        {
+            return (long) replyMax - replyPad - fetch.outstanding();
+        }
+
         private boolean onHeldFrame(int msgTypeId, DirectBuffer buffer, int index, int length, int partition, int reserved)
         {
-            final boolean free = (fragmenting == NO_PARTITION || fragmenting == partition) && fits(reserved);
+            final boolean free = (fragmenting == NO_PARTITION || fragmenting == partition)
+                && fits(reserved + splitPadding(msgTypeId, length));
             if (free)
             {
                 doFetchForward(msgTypeId, buffer, index, length, partition, reserved, context.supplyTraceId());
@@ -576,7 +609,9 @@ final class KafkaClientMergedFactory
             {
                 // what the rest of the record needs, no more: credit given is not taken back
                 final FetchPartition fetch = fetches[fragmenting];
-                final long wanted = fragmentRemaining + replyPad - (fetch != null ? fetch.outstanding() : 0L);
+                final long wanted = fetch != null
+                    ? Math.min(fragmentRemaining + replyPad - fetch.outstanding(), room(fetch))
+                    : 0L;
                 if (fetch != null && fetch.ready() && wanted > 0)
                 {
                     fetch.doCredit(traceId, (int) Math.min(wanted, available), replyPad);
@@ -591,7 +626,7 @@ final class KafkaClientMergedFactory
                 final FetchPartition fetch = fetches[(rotation + k) % count];
                 if (fetch != null && fetch.ready())
                 {
-                    final long wanted = share - fetch.outstanding();
+                    final long wanted = Math.min(share - fetch.outstanding(), room(fetch));
                     if (wanted > 0)
                     {
                         final int credit = (int) Math.min(wanted, available);
