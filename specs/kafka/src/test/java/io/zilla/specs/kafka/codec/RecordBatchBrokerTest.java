@@ -21,17 +21,22 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import io.zilla.kafka.embedded.EmbeddedKafkaExtension;
 import io.zilla.kafka.embedded.KafkaTopics;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.message.FetchRequestData;
@@ -165,6 +170,7 @@ class RecordBatchBrokerTest
             sendInTransaction(producer, topic, "aborted-", 4, false);
             sendInTransaction(producer, topic, "committed-2-", 2, true);
         }
+        awaitMarkers(kafka, topic);
 
         // read_uncommitted: every batch, the markers included, each with the producer id and its commit or abort
         final List<String> markers = new ArrayList<>();
@@ -343,5 +349,30 @@ class RecordBatchBrokerTest
             buffer.duplicate().get(bytes);
         }
         return bytes;
+    }
+
+    // commitTransaction returns once the coordinator has logged the commit; it writes the partition's marker after:
+    // wait until the last stable offset (read_committed's end) has reached the log end, i.e. every marker is written
+    private static void awaitMarkers(EmbeddedKafka kafka, String topic) throws Exception
+    {
+        final TopicPartition partition = new TopicPartition(topic, 0);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        try (Admin admin = kafka.admin())
+        {
+            long stable = -1L;
+            long end = 0L;
+            while (stable != end && System.nanoTime() < deadline)
+            {
+                stable = admin.listOffsets(Map.of(partition, OffsetSpec.latest()),
+                    new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).partitionResult(partition).get().offset();
+                end = admin.listOffsets(Map.of(partition, OffsetSpec.latest()),
+                    new ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED)).partitionResult(partition).get().offset();
+                if (stable != end)
+                {
+                    Thread.sleep(20);
+                }
+            }
+            assertEquals(end, stable, "the last stable offset reaches the log end once the markers are written");
+        }
     }
 }
