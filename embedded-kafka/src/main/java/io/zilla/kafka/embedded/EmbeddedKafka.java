@@ -507,6 +507,10 @@ public final class EmbeddedKafka implements AutoCloseable
         // after a kill -9 the restarted broker cannot register until its previous session expired (9 s by default)
         properties.put("broker.heartbeat.interval.ms", "500");
         properties.put("broker.session.timeout.ms", "3000");
+        // no deletion by age: tests write records with fixed timestamps years old, which the default 7 days deleted
+        // at the broker's first retention pass (30 s after it starts, then every 5 minutes), a prefix of a partition
+        // gone under a test that was still reading it (EmbeddedKafkaRetentionTest)
+        properties.put("log.retention.ms", "-1");
         properties.putAll(overrides);
 
         StringBuilder text = new StringBuilder("# written by io.zilla.kafka.embedded.EmbeddedKafka\n");
