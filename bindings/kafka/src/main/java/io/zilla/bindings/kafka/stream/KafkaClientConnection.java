@@ -372,13 +372,13 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
     private void onResponse(DirectBuffer buffer, int offset, int limit, long traceId)
     {
         final int correlationId = buffer.getInt(offset, BIG_ENDIAN);
-        if (inflight.isEmpty() || correlations.peek() != correlationId)
+        if (inflight.isEmpty() || correlations.peekInt() != correlationId)
         {
             onMalformed(traceId, "response to no request (correlation id " + correlationId + ")");
         }
         else
         {
-            correlations.poll();
+            correlations.pollInt();
             deadlines.pollLong();
             lastUsedAt = System.currentTimeMillis();
             final KafkaClientRequest request = inflight.poll();
@@ -473,7 +473,7 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
                 if (request.awaitsResponse())
                 {
                     inflight.add(request);
-                    correlations.add(correlationId);
+                    correlations.addInt(correlationId);
                     deadlines.addLong(System.currentTimeMillis() + pool.timeouts().request());
                 }
                 request.onWritten(traceId);

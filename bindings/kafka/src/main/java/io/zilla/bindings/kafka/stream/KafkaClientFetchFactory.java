@@ -36,6 +36,7 @@ import io.zilla.specs.kafka.types.stream.KafkaBytesFW;
 import io.zilla.specs.kafka.types.stream.KafkaDataExFW;
 import io.zilla.specs.kafka.types.stream.KafkaFetchBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaFetchDataExFW;
+import io.zilla.specs.kafka.types.stream.KafkaFetchFlushExFW;
 import io.zilla.specs.kafka.types.stream.KafkaFlushExFW;
 import io.zilla.specs.kafka.types.stream.KafkaIsolation;
 import io.zilla.specs.kafka.types.stream.KafkaOffsetFW;
@@ -241,6 +242,9 @@ final class KafkaClientFetchFactory
         private final int isolation;
         private final ListOffsetsRequest listOffsets = new ListOffsetsRequest();
         private final LongHashSet abortedProducers = new LongHashSet();
+        // built once per stream: capturing lambdas would be allocated per Flush
+        private final Consumer<KafkaOffsetFW.Builder> flushPartition = this::flushPartition;
+        private final Consumer<KafkaFetchFlushExFW.Builder> flushFetch = f -> f.partition(flushPartition);
 
         private KafkaClientTopic topic;
         private boolean resolved;
@@ -759,10 +763,7 @@ final class KafkaClientFetchFactory
                 final long offset = nextOffset;
                 final KafkaFlushExFW flushEx = flushExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
                     .typeId(KafkaBinding.TYPE_ID)
-                    .fetch(f -> f.partition(p -> p.partitionId(partitionId)
-                        .partitionOffset(offset)
-                        .stableOffset(stableOffset)
-                        .latestOffset(latestOffset)))
+                    .fetch(flushFetch)
                     .build();
                 final FlushFW flush = flushRW.wrap(frameBuffer, 0, frameBuffer.capacity())
                     .originId(originId).routedId(routedId).streamId(replyId)
@@ -773,6 +774,14 @@ final class KafkaClientFetchFactory
                 app.accept(FlushFW.TYPE_ID, flush.buffer(), flush.offset(), flush.sizeof());
                 reportedOffset = offset;
             }
+        }
+
+        private void flushPartition(KafkaOffsetFW.Builder partition)
+        {
+            partition.partitionId(partitionId)
+                .partitionOffset(nextOffset)
+                .stableOffset(stableOffset)
+                .latestOffset(latestOffset);
         }
 
         private void scheduleRetry(long traceId)

@@ -47,9 +47,27 @@ class RecordBatchAllocationTest
         assertNoAllocation(new UnsafeBuffer(ByteBuffer.allocateDirect(64 * 1024)), compression);
     }
 
+    // a binding's buffer-pool slots lie in chunks of 16, each its own ByteBuffer: one codec meets them in turn
+    @ParameterizedTest
+    @EnumSource(RecordCompression.class)
+    void shouldEncodeAndDecodeWithoutAllocatingAcrossDirectChunks(
+        RecordCompression compression)
+    {
+        assertNoAllocation(compression, new UnsafeBuffer(ByteBuffer.allocateDirect(64 * 1024), 0, 32 * 1024),
+            new UnsafeBuffer(ByteBuffer.allocateDirect(64 * 1024), 32 * 1024, 32 * 1024),
+            new UnsafeBuffer(ByteBuffer.allocateDirect(64 * 1024), 0, 32 * 1024));
+    }
+
     private void assertNoAllocation(
         UnsafeBuffer buffer,
         RecordCompression compression)
+    {
+        assertNoAllocation(compression, buffer);
+    }
+
+    private void assertNoAllocation(
+        RecordCompression compression,
+        UnsafeBuffer... buffers)
     {
         headersLength = new RecordHeaderFW.Builder().wrap(headers, 0, headers.capacity())
             .name(RecordSamples.bytes("trace"))
@@ -58,9 +76,9 @@ class RecordBatchAllocationTest
             .limit();
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
-        long sum = rounds(buffer, compression);
+        long sum = rounds(buffers, compression);
         final long before = threads.getCurrentThreadAllocatedBytes();
-        sum += rounds(buffer, compression);
+        sum += rounds(buffers, compression);
         final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
 
         // each record: its offset delta, key length 3, value length 100, one header of 5 + 3 bytes
@@ -70,12 +88,13 @@ class RecordBatchAllocationTest
     }
 
     private long rounds(
-        UnsafeBuffer buffer,
+        UnsafeBuffer[] buffers,
         RecordCompression compression)
     {
         long sum = 0;
         for (int round = 0; round < ROUNDS; round++)
         {
+            final UnsafeBuffer buffer = buffers[round % buffers.length];
             encoder.begin(buffer, 0, buffer.capacity(), compression, 7L, (short) 1, round, false);
             for (int i = 0; i < RECORDS; i++)
             {
