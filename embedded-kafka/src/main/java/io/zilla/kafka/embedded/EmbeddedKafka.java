@@ -507,6 +507,9 @@ public final class EmbeddedKafka implements AutoCloseable
         // after a kill -9 the restarted broker cannot register until its previous session expired (9 s by default)
         properties.put("broker.heartbeat.interval.ms", "500");
         properties.put("broker.session.timeout.ms", "3000");
+        // no retention: tests write records with fixed timestamps years old (1_700_000_000_000L), and the retention
+        // check (30 s after start, then every 5 min) would delete them while a test reads them back
+        properties.put("log.retention.ms", "-1");
         properties.putAll(overrides);
 
         StringBuilder text = new StringBuilder("# written by io.zilla.kafka.embedded.EmbeddedKafka\n");
