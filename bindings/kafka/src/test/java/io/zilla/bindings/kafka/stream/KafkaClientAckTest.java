@@ -187,9 +187,13 @@ class KafkaClientAckTest
             {
                 kafka.stop();
             }
-            // answers the broker sent before it went are taken in by then
-            Thread.sleep(1000);
-            final long down = stream.acknowledged();
+            // the answers the broker sent before it went are taken in once the acknowledgement stays put for a second
+            long down = -1L;
+            while (down != stream.acknowledged())
+            {
+                down = stream.acknowledged();
+                Thread.sleep(1000);
+            }
             Thread.sleep(3000);
             assertEquals(down, stream.acknowledged(), "no acknowledgement while the broker is down");
             assertTrue(stream.waiting() > 0, "records still to send while the broker was down");
