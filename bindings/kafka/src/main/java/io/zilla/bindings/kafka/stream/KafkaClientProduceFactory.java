@@ -616,14 +616,18 @@ final class KafkaClientProduceFactory
         private void onBatchAcknowledged(Batch batch, long traceId)
         {
             batch.acked = true;
-            initialAck += batch.credit;
-            unackedCredit -= batch.credit;
             retries = 0;
             backoff = RETRY_BACKOFF_MIN;
-            // a plain stream's later batch may succeed while an earlier one waits for its retry: its region stays taken
+            // a plain stream's later batch may succeed while an earlier one waits for its retry: the acknowledgement
+            // moves over a batch only once every batch before it is acknowledged too, as the application reads it as
+            // a position in its sequence (MERGED acknowledges its records by it), and the later batch's region stays
+            // taken; its credit stays counted in the maximum, so the window's edge is the same either way
             while (!unacked.isEmpty() && unacked.peek().acked)
             {
-                free.add(unacked.poll());
+                final Batch released = unacked.poll();
+                initialAck += released.credit;
+                unackedCredit -= released.credit;
+                free.add(released);
             }
             initialMax = unackedCredit + recordsCapacity;
             doInitialWindow(traceId);
