@@ -43,9 +43,9 @@ import org.agrona.concurrent.status.AtomicCounter;
  * PRODUCE streams: an application produces records to one partition. The reply begins once the partition's leader
  * is known, and a Window gives credit; each initial Data is one record (KafkaDataEx produce: timestamp, key,
  * headers; the value as payload, in fragments when it is larger than a frame). Records go into a record batch in a
- * region of the stream's buffer-pool slots; the batch goes to the leader's produce connection as soon as no Produce
- * request of this stream is unacknowledged (Nagle, as kafka-clients with linger 0), or once it is half full and fewer
- * than {@code maxInFlight} are, so records that come meanwhile are batched.
+ * region of the stream's buffer-pool slots; the batch goes to the leader's produce connection as soon as fewer than
+ * {@code maxInFlight} Produce requests of this stream are unacknowledged, so records that come meanwhile are batched
+ * (Nagle, as kafka-clients with linger 0).
  * <p>
  * Regions: half a slot each, two per slot, at least {@code maxInFlight + 2}: one per batch in flight (kept until
  * acknowledged, so that it can be sent again, byte for byte, after a retriable error), the one filling, and at
@@ -587,18 +587,15 @@ final class KafkaClientProduceFactory
         }
 
         // the batches closed early, then the filling one, go in order as long as fewer than maxInFlight batches are
-        // unacknowledged and no retry is due; the filling one once nothing is in flight (Nagle) or once it is half full
+        // unacknowledged and no retry is due
         private void sendFillingIfAllowed(long traceId)
         {
             while (!closedBatches.isEmpty() && !closed && !retrying && unacked.size() < maxInFlight)
             {
                 doSendBatch(closedBatches.poll(), traceId);
             }
-            if (filling != null && !closed && !retrying && closedBatches.isEmpty() && unacked.size() < maxInFlight
-                && (unacked.isEmpty() || initialEnded || filling.credit >= recordsCapacity >> 1))
+            if (filling != null && !closed && !retrying && closedBatches.isEmpty() && unacked.size() < maxInFlight)
             {
-                // with batches in flight, a batch less than half full waits for more records or for the last answer:
-                // answers that come together would otherwise each send the few records that came since the last one
                 closeFilling(traceId);
                 if (!closedBatches.isEmpty())
                 {

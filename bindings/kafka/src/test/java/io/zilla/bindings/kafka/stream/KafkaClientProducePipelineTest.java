@@ -115,7 +115,7 @@ class KafkaClientProducePipelineTest
             assertArrayEquals(trace(i), record.headers().lastHeader("trace").value());
         }
         final long requests = counter(engine.directory(), "kafka_client", "produce.requests");
-        assertTrue(requests < count / 20, "batches of many records: " + requests + " requests for " + count);
+        assertTrue(requests < count / 5, "batches of several records: " + requests + " requests for " + count);
     }
 
     @Test
