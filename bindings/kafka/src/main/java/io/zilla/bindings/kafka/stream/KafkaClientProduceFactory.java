@@ -47,12 +47,15 @@ import org.agrona.concurrent.status.AtomicCounter;
  * {@code maxInFlight} Produce requests of this stream are unacknowledged, so records that come meanwhile are batched
  * (Nagle, as kafka-clients with linger 0).
  * <p>
- * Regions: {@code maxInFlight + 1} of half a slot each, in {@code (maxInFlight + 2) / 2} slots: one per batch in
- * flight (kept until acknowledged, so that it can be sent again, byte for byte, after a retriable error) and the
- * one filling. The window is {@code initialAck + credit of the batches in flight + one batch}: the acknowledged
- * credit only moves when the broker acknowledged a batch (acks 1 or all) or once it was written (acks 0), and the
- * maximum grows by a batch's credit when it is sent, so the records taken always fit the filling batch's region.
- * Each record costs its value plus {@link #RECORD_FRAMING}, which covers its key, headers and framing.
+ * Regions: half a slot each, two per slot, at least {@code maxInFlight + 2}: one per batch in flight (kept until
+ * acknowledged, so that it can be sent again, byte for byte, after a retriable error), the one filling, and at
+ * least one spare for a batch closed early, when a record's key and headers do not fit the room its batch has left:
+ * such a batch waits, closed, to be sent in turn, and the record begins the next batch in a free region. The window
+ * is {@code initialAck + credit of the batches in flight + one batch}: the acknowledged credit only moves when the
+ * broker acknowledged a batch (acks 1 or all) or once it was written (acks 0), and the maximum grows by a batch's
+ * credit when it is sent, so the records not sent yet (closed batches and the filling one) have one batch of credit.
+ * Each record costs its value plus {@link #RECORD_FRAMING}, the most its framing takes; its key's and headers' bytes
+ * take the room the records before it left, or close the batch.
  * <p>
  * Ordering: the batches of the stream are sent in order; on a retriable error every unacknowledged batch is sent
  * again in order, once no response is awaited any more, after the metadata refresh and a backoff. With a producer id
@@ -69,8 +72,26 @@ final class KafkaClientProduceFactory
 {
     static final int SIGNAL_RETRY = 1;
 
-    /** The padding of each record: the credit its key, headers and framing use, beyond its value. */
-    static final int RECORD_FRAMING = 512;
+    /** The most bytes a varint (zig-zag int) of a record takes. */
+    static final int VARINT32_MAX = 5;
+
+    /** The most bytes a varlong (zig-zag long) of a record takes. */
+    static final int VARINT64_MAX = 10;
+
+    /**
+     * The padding of each record: the most its framing takes in a batch beyond its value, computed from Kafka's record
+     * format: length (varint), attributes (1 byte), timestamp delta (varlong), offset delta, key length, value length
+     * and header count (varints), 36 bytes. The key's and headers' own bytes are not in it (they are in the extension,
+     * outside the credit): they take the room the records before them left, and a record whose key and headers do not
+     * fit closes its batch early and begins the next one, in a spare region (see the class comment).
+     */
+    static final int RECORD_FRAMING = VARINT32_MAX + Byte.BYTES + VARINT64_MAX + 4 * VARINT32_MAX;
+
+    /**
+     * The regions beyond one per batch in flight and the one filling: batches closed early (a record's key and headers
+     * did not fit) wait there to be sent.
+     */
+    static final int SPARE_REGIONS = 1;
 
     static final long RETRY_BACKOFF_MIN = 100L;
     static final long RETRY_BACKOFF_MAX = 2_000L;
@@ -211,6 +232,7 @@ final class KafkaClientProduceFactory
         private final int[] slots;
         private final ArrayDeque<Batch> free;
         private final ArrayDeque<Batch> unacked;
+        private final ArrayDeque<Batch> closedBatches;
         private int fragmentSlot = BufferPool.NO_SLOT;
         private int fragmentValueOffset;
         private int fragmentLimit;
@@ -261,12 +283,14 @@ final class KafkaClientProduceFactory
             // the uncompressed records of a batch: its credit
             this.recordsCapacity = batchCapacity - RecordBatches.RECORDS_OFFSET
                 - (compression != RecordCompression.NONE ? COMPRESSION_MARGIN : 0);
-            this.slots = new int[(maxInFlight + 2) >> 1];
+            this.slots = new int[(maxInFlight + 2 + SPARE_REGIONS) >> 1];
             Arrays.fill(slots, BufferPool.NO_SLOT);
-            this.free = new ArrayDeque<>(maxInFlight + 1);
-            this.unacked = new ArrayDeque<>(maxInFlight + 1);
-            this.resending = new Batch[maxInFlight + 1];
-            for (int region = 0; region <= maxInFlight; region++)
+            final int regions = slots.length << 1;
+            this.free = new ArrayDeque<>(regions);
+            this.unacked = new ArrayDeque<>(regions);
+            this.closedBatches = new ArrayDeque<>(regions);
+            this.resending = new Batch[regions];
+            for (int region = 0; region < regions; region++)
             {
                 free.add(new Batch(region));
             }
@@ -410,13 +434,24 @@ final class KafkaClientProduceFactory
                 beginFillingBatch();
             }
             final long timestamp = record.timestamp() != 0L ? record.timestamp() : System.currentTimeMillis();
-            if (encoder.append(timestamp, record.key(), value, record.headers()))
+            boolean appended = encoder.append(timestamp, record.key(), value, record.headers());
+            if (!appended && encoder.recordCount() > 0 && !free.isEmpty())
+            {
+                // its key and headers do not fit the room the records before it left: it begins the next batch
+                closeFilling(traceId);
+                if (filling == null && !closed)
+                {
+                    beginFillingBatch();
+                    appended = encoder.append(timestamp, record.key(), value, record.headers());
+                }
+            }
+            if (appended)
             {
                 filling.credit += credit;
                 records.increment();
                 sendFillingIfAllowed(traceId);
             }
-            else
+            else if (!closed)
             {
                 doAbortAll(traceId, MESSAGE_TOO_LARGE, "a record whose key and headers outgrow the room its credit left");
             }
@@ -551,16 +586,37 @@ final class KafkaClientProduceFactory
             return acquired;
         }
 
-        // the filling batch goes as soon as fewer than maxInFlight batches are unacknowledged and no retry is due
+        // the batches closed early, then the filling one, go in order as long as fewer than maxInFlight batches are
+        // unacknowledged and no retry is due
         private void sendFillingIfAllowed(long traceId)
         {
-            if (filling != null && !closed && !retrying && unacked.size() < maxInFlight)
+            while (!closedBatches.isEmpty() && !closed && !retrying && unacked.size() < maxInFlight)
             {
-                doSendFilling(traceId);
+                doSendBatch(closedBatches.poll(), traceId);
+            }
+            if (filling != null && !closed && !retrying && closedBatches.isEmpty() && unacked.size() < maxInFlight)
+            {
+                closeFilling(traceId);
+                if (!closedBatches.isEmpty())
+                {
+                    doSendBatch(closedBatches.poll(), traceId);
+                }
             }
         }
 
-        private void doSendFilling(long traceId)
+        private void doSendBatch(Batch batch, long traceId)
+        {
+            unacked.add(batch);
+            unackedCredit += batch.credit;
+            batch.send(traceId);
+            // the credit of the batch sent is taken again by the next filling batch, in the region left free; the
+            // Window after the send, so that records it brings at once cannot overtake this batch
+            initialMax = unackedCredit + recordsCapacity;
+            doInitialWindow(traceId);
+        }
+
+        // the filling batch is finished (compressed, with its header) and waits its turn to be sent
+        private void closeFilling(long traceId)
         {
             final Batch batch = filling;
             filling = null;
@@ -573,13 +629,7 @@ final class KafkaClientProduceFactory
                 {
                     sequences.put(sequenceKey, nextSequence(batch.baseSequence, batch.records));
                 }
-                unacked.add(batch);
-                unackedCredit += batch.credit;
-                batch.send(traceId);
-                // the credit of the batch sent is taken again by the next filling batch, in the region left free; the
-                // Window after the send, so that records it brings at once cannot overtake this batch
-                initialMax = unackedCredit + recordsCapacity;
-                doInitialWindow(traceId);
+                closedBatches.add(batch);
             }
             else if (length == RecordBatchEncoder.NO_SPACE)
             {
@@ -672,7 +722,7 @@ final class KafkaClientProduceFactory
 
         private void endIfDone(long traceId)
         {
-            if (initialEnded && !closed && unacked.isEmpty() && filling == null)
+            if (initialEnded && !closed && unacked.isEmpty() && closedBatches.isEmpty() && filling == null)
             {
                 initialClosed = true;
                 doReplyEnd(traceId);

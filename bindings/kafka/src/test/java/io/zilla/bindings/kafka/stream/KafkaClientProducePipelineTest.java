@@ -9,6 +9,7 @@ import static io.zilla.bindings.kafka.test.KafkaClientStreams.resetError;
 import static io.zilla.bindings.kafka.test.KafkaProduceStreams.initProducerIdBeginEx;
 import static io.zilla.bindings.kafka.test.KafkaProduceStreams.produceBeginEx;
 import static io.zilla.bindings.kafka.test.KafkaProduceStreams.produceDataEx;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.zilla.bindings.kafka.KafkaBinding;
+import io.zilla.bindings.kafka.test.KafkaProduceStreams.Header;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
 import io.zilla.engine.test.TestClient;
@@ -79,6 +81,41 @@ class KafkaClientProducePipelineTest
         assertTrue(peak > 1 && peak <= KafkaBinding.DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT, "requests in flight at once: " + peak);
         final long requests = counter(engine.directory(), "kafka_client", "produce.requests");
         assertTrue(requests < count / 10, "batches of many records: " + requests + " requests for " + count);
+    }
+
+    @Test
+    void shouldCloseABatchEarlyWhenKeysAndHeadersOutgrowItsRoom(EmbeddedKafka kafka, KafkaTopics topics)
+    {
+        // the padding covers a record's framing, not its key and headers: at full credit these 100-byte records bring
+        // about as many bytes again of key and header, so batches close before their credit is used
+        final int count = 3000;
+        final String topic = topics.create(1);
+        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+        final TestClient app = TestBinding.client("app");
+        final TestStream stream = app.open(produceBeginEx(topic, 0, -1L, (short) -1, KafkaAckMode.IN_SYNC_REPLICAS));
+        for (int i = 0; i < count; i++)
+        {
+            app.send(stream, Arrays.copyOf(value(i), 100), produceDataEx(0, 0L, key(i),
+                List.of(new Header("trace", trace(i)))), WHOLE);
+        }
+        app.end(stream);
+        stream.await(WAIT, () -> stream.ended() || stream.reset());
+        assertFalse(stream.reset(), () -> "reset with " + resetError(stream) + ", events " + engine.events());
+        assertEquals(stream.sequence(), stream.acknowledged(), "every record acknowledged");
+
+        final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, topic, 1, count);
+        assertEquals(count, consumed.size(), "every record once");
+        for (int i = 0; i < count; i++)
+        {
+            final ConsumerRecord<byte[], byte[]> record = consumed.get(i);
+            assertEquals(i, index(record), "in order");
+            assertArrayEquals(key(i), record.key());
+            assertArrayEquals(Arrays.copyOf(value(i), 100), record.value());
+            assertEquals(1, record.headers().toArray().length);
+            assertArrayEquals(trace(i), record.headers().lastHeader("trace").value());
+        }
+        final long requests = counter(engine.directory(), "kafka_client", "produce.requests");
+        assertTrue(requests < count / 5, "batches of several records: " + requests + " requests for " + count);
     }
 
     @Test
@@ -160,6 +197,18 @@ class KafkaClientProducePipelineTest
         final byte[] prefix = ("r-" + i + "-").getBytes(StandardCharsets.UTF_8);
         System.arraycopy(prefix, 0, value, 0, prefix.length);
         return value;
+    }
+
+    // 32 bytes
+    private static byte[] key(int i)
+    {
+        return String.format("key-%028d", i).getBytes(StandardCharsets.UTF_8);
+    }
+
+    // 96 bytes
+    private static byte[] trace(int i)
+    {
+        return String.format("trace-%090d", i).getBytes(StandardCharsets.UTF_8);
     }
 
     private static int index(ConsumerRecord<byte[], byte[]> record)
