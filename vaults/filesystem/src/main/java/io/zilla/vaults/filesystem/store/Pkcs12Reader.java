@@ -114,8 +114,13 @@ final class Pkcs12Reader
         }
         catch (UnrecoverableKeyException ex)
         {
+            if (config.password() == null)
+            {
+                throw new ConfigValueException(config.section(), describe() + " needs a password: its private key '" + alias
+                    + "' is encrypted", ex);
+            }
             throw new ConfigValueException(config.section() + ".password", "cannot decrypt the private key '" + alias + "' of "
-                + describe() + ": wrong password" + (config.password() == null ? " (none given)" : ""), ex);
+                + describe() + ": wrong password", ex);
         }
     }
 
