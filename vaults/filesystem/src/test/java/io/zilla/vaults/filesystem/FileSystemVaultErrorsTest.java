@@ -33,6 +33,7 @@ class FileSystemVaultErrorsTest
     {
         stores = TestStores.create(directory);
         stores.pkcs12Keys("server", "localhost");
+        stores.pkcs12Trust("trust.p12", "ca");
         stores.write("server.pem", stores.encryptedKey("server"), stores.read("server.crt"));
         stores.write("lonely/server.key", stores.read("server.key"));
         stores.write("ec.pem", "-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----\n", stores.read("server.crt"));
@@ -70,6 +71,23 @@ class FileSystemVaultErrorsTest
         assertEquals(List.of("7:7 vaults.server.options.keys: '" + stores.path("server.p12")
             + "' needs a password: its private key 'localhost' is encrypted"),
             errors(ex));
+    }
+
+    @Test
+    void shouldSayThatAPkcs12TrustStoreNeedsAPassword()
+    {
+        final ConfigException ex = assertThrows(ConfigException.class, () -> TestVaults.read(directory, """
+            name: example
+            vaults:
+              server:
+                type: filesystem
+                options:
+                  trust:
+                    store: trust.p12
+            """));
+
+        assertEquals(List.of("6:7 vaults.server.options.trust: '" + stores.path("trust.p12")
+            + "' holds no certificate that can be read without a password: give its password"), errors(ex));
     }
 
     @Test

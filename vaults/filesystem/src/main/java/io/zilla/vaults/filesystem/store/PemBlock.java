@@ -30,9 +30,10 @@ record PemBlock(String label, byte[] der, boolean headers)
         while (matcher.find())
         {
             final String body = matcher.group(2);
+            // base64 has no ':': a header line means legacy encryption, whose body this reader never decrypts
             final boolean headers = body.contains(":");
-            final String base64 = headers ? body.substring(body.indexOf("\n\n") + 1) : body;
-            blocks.add(new PemBlock(matcher.group(1), Base64.getMimeDecoder().decode(base64.trim()), headers));
+            final byte[] der = headers ? new byte[0] : Base64.getMimeDecoder().decode(body.trim());
+            blocks.add(new PemBlock(matcher.group(1), der, headers));
         }
         return blocks;
     }

@@ -71,6 +71,12 @@ final class Pkcs12Reader
         {
             throw new ConfigValueException(config.section() + ".store", "cannot read " + describe() + ": " + ex.getMessage(), ex);
         }
+        if (certificates.isEmpty() && config.password() == null)
+        {
+            // without a password the JDK skips the certificates that the store encrypts, as keytool's are
+            throw new ConfigValueException(config.section(), describe() + " holds no certificate that can be read without a"
+                + " password: give its password");
+        }
         return certificates;
     }
 
