@@ -34,6 +34,8 @@ class FileSystemVaultErrorsTest
         stores = TestStores.create(directory);
         stores.pkcs12Keys("server", "localhost");
         stores.pkcs12Trust("trust.p12", "ca");
+        stores.write("cas/ca.crt", stores.read("ca.crt"));
+        stores.write("cas/CA.pem", stores.read("other-ca.crt"));
         stores.write("server.pem", stores.encryptedKey("server"), stores.read("server.crt"));
         stores.write("lonely/server.key", stores.read("server.key"));
         stores.write("ec.pem", "-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----\n", stores.read("server.crt"));
@@ -127,6 +129,11 @@ class FileSystemVaultErrorsTest
         final ConfigException ec = assertThrows(ConfigException.class,
             () -> TestVaults.read(directory, keys("ec.pem", "pem", null)));
 
+        final ConfigException twice = assertThrows(ConfigException.class,
+            () -> TestVaults.read(directory, keys("cas", "pem", null).replace("keys:", "trust:")));
+
+        assertEquals(List.of("8:16 vaults.server.options.trust.store: '" + stores.path("cas/ca.crt") + "' and '"
+            + stores.path("cas/CA.pem") + "' both give the alias 'ca': rename one"), errors(twice));
         assertEquals(List.of("8:16 vaults.server.options.keys.store: '" + stores.path("lonely/server.key")
             + "' has no certificate: '" + stores.path("lonely/server.crt") + "' is missing"), errors(lonely));
         assertEquals(List.of("8:16 vaults.server.options.keys.store: '" + stores.path("ec.pem") + "' holds a 'EC PRIVATE KEY'"

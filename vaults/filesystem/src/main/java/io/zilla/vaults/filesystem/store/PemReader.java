@@ -12,7 +12,10 @@ import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import io.zilla.engine.config.ConfigValueException;
@@ -70,12 +73,20 @@ final class PemReader
     {
         final List<Path> files = Files.isDirectory(config.store()) ? files(CERTIFICATE_SUFFIXES) : List.of(config.store());
         final List<CertificateEntry> certificates = new ArrayList<>();
+        final Map<String, Path> aliased = new HashMap<>();
         for (Path file : files)
         {
             final List<X509Certificate> read = certificates(file, blocks(file));
             for (int index = 0; index < read.size(); index++)
             {
                 final String alias = alias(file) + (index == 0 ? "" : "." + index);
+                // KeyStore aliases ignore case: ca.crt and CA.pem would otherwise keep only one certificate
+                final Path first = aliased.putIfAbsent(alias.toLowerCase(Locale.ROOT), file);
+                if (first != null)
+                {
+                    throw new ConfigValueException(config.section() + ".store", quote(file) + " and " + quote(first)
+                        + " both give the alias '" + alias + "': rename one");
+                }
                 certificates.add(new CertificateEntry(alias, read.get(index)));
             }
         }
