@@ -57,7 +57,8 @@ final class ValidateCommand implements Callable<Integer>
         final PrintWriter err = spec.commandLine().getErr();
         try
         {
-            final ConfigReader reader = new ConfigReader(Engine.builder().bindingTypes(), environment);
+            final Engine.Builder types = Engine.builder();
+            final ConfigReader reader = new ConfigReader(types.bindingTypes(), types.vaultTypes(), environment);
             reader.read(config.toString(), ConfigFiles.read(config), NAMESPACE_ID);
         }
         catch (IOException ex)

@@ -6,6 +6,7 @@ package io.zilla.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -56,6 +57,27 @@ class ValidateCommandTest
         assertTrue(zilla.err().contains("bindings.north_echo_server.kind"), zilla.err());
         assertTrue(zilla.err().contains("bindings.south_echo_server.exit"), zilla.err());
         assertEquals("", zilla.out());
+    }
+
+    @Test
+    void shouldReportAVaultStoreThatCannotBeLoaded() throws Exception
+    {
+        final Path config = temp.resolve("zilla.yaml");
+        Files.writeString(config, """
+            name: example
+            vaults:
+              server:
+                type: filesystem
+                options:
+                  keys:
+                    store: tls/localhost.p12
+            """);
+        final Zilla zilla = new Zilla();
+
+        assertEquals(1, zilla.run("validate", "-c", config.toString()));
+
+        assertEquals(config + ":7:16 vaults.server.options.keys.store: '" + temp.resolve("tls/localhost.p12")
+            + "' does not exist\n", zilla.err());
     }
 
     @Test

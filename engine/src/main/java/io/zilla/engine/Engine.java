@@ -34,6 +34,9 @@ import io.zilla.engine.internal.Worker;
 import io.zilla.engine.internal.event.EngineEvent;
 import io.zilla.engine.internal.event.EventLog;
 import io.zilla.engine.internal.stream.StreamIds;
+import io.zilla.engine.vault.Vault;
+import io.zilla.engine.vault.VaultFactorySpi;
+import io.zilla.engine.vault.VaultHandler;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
 
@@ -48,6 +51,7 @@ public final class Engine implements AutoCloseable
 
     private final EngineConfiguration configuration;
     private final Map<String, Binding> bindingsByType;
+    private final Map<String, Vault> vaultsByType;
     private final Path configFile;
     private final UnaryOperator<String> environment;
     private final List<Consumer<EngineEvent>> eventListeners;
@@ -62,11 +66,13 @@ public final class Engine implements AutoCloseable
     private ConfigWatcher watcher;
 
     private Engine(EngineConfiguration configuration, NamespaceConfig config, Map<String, Binding> bindingsByType,
-        List<Consumer<EngineEvent>> eventListeners, Path configFile, UnaryOperator<String> environment)
+        Map<String, Vault> vaultsByType, List<Consumer<EngineEvent>> eventListeners, Path configFile,
+        UnaryOperator<String> environment)
     {
         this.configuration = configuration;
         this.config = config;
         this.bindingsByType = bindingsByType;
+        this.vaultsByType = vaultsByType;
         this.eventListeners = eventListeners;
         this.configFile = configFile;
         this.environment = environment;
@@ -90,8 +96,8 @@ public final class Engine implements AutoCloseable
     /**
      * Starts the workers and attaches every binding on each of them.
      *
-     * @throws IllegalStateException when the engine directory is in use by another engine, or a binding cannot
-     *         attach (a port in use...); the engine is then closed again
+     * @throws IllegalStateException when the engine directory is in use by another engine, a vault cannot attach,
+     *         or a binding cannot attach (a port in use...); the engine is then closed again
      */
     public void start()
     {
@@ -100,6 +106,7 @@ public final class Engine implements AutoCloseable
         {
             throw new IllegalArgumentException("workers must be 1 to " + StreamIds.MAX_WORKERS + ", not " + count);
         }
+        final Map<String, VaultHandler> vaults = attachVaults(config);
         lockDirectory();
         events = new EventLog(configuration.directory(), configuration.eventsCapacity(),
             new AtomicCounter(new UnsafeBuffer(new byte[128]), 0));
@@ -109,7 +116,7 @@ public final class Engine implements AutoCloseable
         {
             final Worker worker = new Worker(i, configuration, bindingsByType, events);
             workers.add(worker);
-            attached.add(worker.start(config.bindings()));
+            attached.add(worker.start(config.bindings(), vaults));
         }
         try
         {
@@ -151,8 +158,9 @@ public final class Engine implements AutoCloseable
      */
     public synchronized void reconfigure(NamespaceConfig next)
     {
+        final Map<String, VaultHandler> vaults = attachVaults(next);
         final List<CompletableFuture<Void>> done = new ArrayList<>();
-        workers.forEach(worker -> done.add(worker.reconfigure(next.bindings())));
+        workers.forEach(worker -> done.add(worker.reconfigure(next.bindings(), vaults)));
         config = next;
         try
         {
@@ -175,10 +183,10 @@ public final class Engine implements AutoCloseable
     /** The watched file changed: run it if it is valid, and say so either way. */
     private void reload(String text)
     {
-        final String location = configFile.getFileName().toString();
         try
         {
-            final NamespaceConfig next = new ConfigReader(bindingsByType, environment).read(location, text, 1);
+            final NamespaceConfig next = new ConfigReader(bindingsByType, vaultsByType, environment)
+                .read(configFile.toString(), text, 1);
             reconfigure(next);
             engineEvent("engine.config.reloaded", configFile + ": " + next.bindings().size() + " bindings");
         }
@@ -191,6 +199,34 @@ public final class Engine implements AutoCloseable
         {
             engineEvent("engine.config.rejected", configFile + ": " + ex.getMessage());
         }
+    }
+
+    /**
+     * Each vault of the namespace, attached: its handler is shared by the workers. The vault's options were bound
+     * (its stores loaded) when the config was read.
+     *
+     * @throws IllegalStateException naming the vault that cannot attach
+     */
+    private Map<String, VaultHandler> attachVaults(NamespaceConfig namespace)
+    {
+        final Map<String, VaultHandler> vaults = new LinkedHashMap<>();
+        for (ComponentConfig vault : namespace.vaults())
+        {
+            final Vault type = vaultsByType.get(vault.type());
+            if (type == null)
+            {
+                throw new IllegalStateException("vault '" + vault.name() + "': unknown vault type '" + vault.type() + "'");
+            }
+            try
+            {
+                vaults.put(vault.name(), type.attach(vault));
+            }
+            catch (RuntimeException ex)
+            {
+                throw new IllegalStateException("vault '" + vault.name() + "' could not attach: " + ex.getMessage(), ex);
+            }
+        }
+        return Map.copyOf(vaults);
     }
 
     private void engineEvent(String name, String detail)
@@ -341,6 +377,7 @@ public final class Engine implements AutoCloseable
         private Path file;
         private UnaryOperator<String> environment = System::getenv;
         private final List<BindingFactorySpi> factories = new ArrayList<>();
+        private final List<VaultFactorySpi> vaultFactories = new ArrayList<>();
         private final List<Consumer<EngineEvent>> eventListeners = new ArrayList<>();
 
         private Builder()
@@ -389,6 +426,13 @@ public final class Engine implements AutoCloseable
             return this;
         }
 
+        /** A vault type besides those found with ServiceLoader. */
+        public Builder vault(VaultFactorySpi factory)
+        {
+            vaultFactories.add(factory);
+            return this;
+        }
+
         /** Also hands every event to {@code listener}, on the event thread. */
         public Builder eventListener(Consumer<EngineEvent> listener)
         {
@@ -410,16 +454,32 @@ public final class Engine implements AutoCloseable
             return bindings;
         }
 
+        /** The vault types this engine knows: those on the class path, and those added. */
+        public Map<String, Vault> vaultTypes()
+        {
+            final Map<String, Vault> vaults = new LinkedHashMap<>();
+            final List<VaultFactorySpi> all = new ArrayList<>();
+            ServiceLoader.load(VaultFactorySpi.class).forEach(all::add);
+            all.addAll(vaultFactories);
+            for (VaultFactorySpi factory : all)
+            {
+                vaults.put(factory.type(), factory.create(configuration));
+            }
+            return vaults;
+        }
+
         /**
-         * @throws io.zilla.engine.config.ConfigException when the zilla.yaml is invalid, with every error
+         * @throws io.zilla.engine.config.ConfigException when the zilla.yaml is invalid, with every error (a vault
+         *         whose store cannot be loaded among them)
          */
         public Engine build()
         {
             final Map<String, Binding> bindings = bindingTypes();
+            final Map<String, Vault> vaults = vaultTypes();
             final NamespaceConfig namespace = config != null
                 ? config
-                : new ConfigReader(bindings, environment).read(location, text, 1);
-            return new Engine(configuration, namespace, bindings, List.copyOf(eventListeners), file, environment);
+                : new ConfigReader(bindings, vaults, environment).read(location, text, 1);
+            return new Engine(configuration, namespace, bindings, vaults, List.copyOf(eventListeners), file, environment);
         }
     }
 }

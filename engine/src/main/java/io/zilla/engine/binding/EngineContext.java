@@ -11,6 +11,7 @@ import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.binding.poller.PollerKey;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.config.BindingConfig;
+import io.zilla.engine.vault.VaultHandler;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
@@ -48,6 +49,12 @@ public interface EngineContext
 
     /** A binding by id, for routing and for names in events. */
     BindingConfig binding(long bindingId);
+
+    /**
+     * The keys and certificates of the vault that a binding names ({@code vault: server} in zilla.yaml), or null
+     * when it names none. Call it when the binding attaches, and build its {@code SSLContext} there, not per stream.
+     */
+    VaultHandler supplyVault(long bindingId);
 
     /** Registers a channel with the worker's selector. */
     PollerKey supplyPollerKey(SelectableChannel channel);

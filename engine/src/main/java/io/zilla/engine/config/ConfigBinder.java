@@ -3,6 +3,7 @@
  */
 package io.zilla.engine.config;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -12,6 +13,7 @@ import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.zilla.engine.binding.Binding;
+import io.zilla.engine.vault.Vault;
 
 /**
  * Binds a valid tree into the immutable config records, asking each binding type to bind its own options, route
@@ -21,12 +23,20 @@ import io.zilla.engine.binding.Binding;
 final class ConfigBinder
 {
     private final Map<String, Binding> bindingsByType;
+    private final Map<String, Vault> vaultsByType;
+    private final Path directory;
     private final SourceMap sources;
     private final List<ConfigError> errors;
 
-    ConfigBinder(Map<String, Binding> bindingsByType, SourceMap sources, List<ConfigError> errors)
+    /**
+     * @param directory the zilla.yaml's directory, against which a vault resolves relative paths
+     */
+    ConfigBinder(Map<String, Binding> bindingsByType, Map<String, Vault> vaultsByType, Path directory, SourceMap sources,
+        List<ConfigError> errors)
     {
         this.bindingsByType = bindingsByType;
+        this.vaultsByType = vaultsByType;
+        this.directory = directory;
         this.sources = sources;
         this.errors = errors;
     }
@@ -49,7 +59,7 @@ final class ConfigBinder
         }
 
         final JsonNode telemetry = root.path("telemetry");
-        return new NamespaceConfig(root.path("name").textValue(), bound, components(root.path("vaults")),
+        return new NamespaceConfig(root.path("name").textValue(), bound, vaults(root.path("vaults")),
             components(root.path("guards")),
             telemetry.isMissingNode() ? TelemetryConfig.EMPTY : new TelemetryConfig(components(telemetry.path("exporters"))));
     }
@@ -121,11 +131,33 @@ final class ConfigBinder
         {
             return adapter.get();
         }
+        catch (ConfigValueException ex)
+        {
+            errors.add(sources.error(path.properties(ex.path()), ex.getMessage()));
+            return null;
+        }
         catch (IllegalArgumentException ex)
         {
             errors.add(sources.error(path, ex.getMessage()));
             return null;
         }
+    }
+
+    private List<ComponentConfig> vaults(JsonNode vaults)
+    {
+        final List<ComponentConfig> bound = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> vault : vaults.properties())
+        {
+            final String name = vault.getKey();
+            final String typeName = vault.getValue().path("type").textValue();
+            final Vault type = vaultsByType.get(typeName);
+            final JsonNode options = vault.getValue().get("options");
+            final OptionsConfig boundOptions = options != null
+                ? adapt(ConfigPath.of("vaults", name, "options"), () -> type.options(options, directory))
+                : null;
+            bound.add(new ComponentConfig(name, typeName, boundOptions));
+        }
+        return bound;
     }
 
     private static List<ComponentConfig> components(JsonNode components)

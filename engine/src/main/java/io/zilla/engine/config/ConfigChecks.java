@@ -10,20 +10,23 @@ import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.zilla.engine.binding.Binding;
+import io.zilla.engine.vault.Vault;
 
 /**
- * What a schema cannot say: that a binding's type is installed, that the type supports its kind, and that the
- * exits, vault and guards it names exist. The checks read the tree as it is, whether or not it is valid, and skip
- * what is missing or of the wrong shape (the schema reports that).
+ * What a schema cannot say: that a binding's type is installed, that the type supports its kind, that the
+ * exits, vault and guards it names exist, and that each vault's type is installed. The checks read the tree as it
+ * is, whether or not it is valid, and skip what is missing or of the wrong shape (the schema reports that).
  */
 final class ConfigChecks
 {
     private final Map<String, Binding> bindingsByType;
+    private final Map<String, Vault> vaultsByType;
     private final SourceMap sources;
 
-    ConfigChecks(Map<String, Binding> bindingsByType, SourceMap sources)
+    ConfigChecks(Map<String, Binding> bindingsByType, Map<String, Vault> vaultsByType, SourceMap sources)
     {
         this.bindingsByType = bindingsByType;
+        this.vaultsByType = vaultsByType;
         this.sources = sources;
     }
 
@@ -42,7 +45,23 @@ final class ConfigChecks
                 }
             }
         }
+        checkVaultTypes(root.path("vaults"), errors);
         return errors;
+    }
+
+    private void checkVaultTypes(JsonNode vaults, List<ConfigError> errors)
+    {
+        final ConfigPath path = ConfigPath.of("vaults");
+        for (Map.Entry<String, JsonNode> vault : vaults.properties())
+        {
+            final JsonNode type = vault.getValue().path("type");
+            if (type.isTextual() && !vaultsByType.containsKey(type.textValue()))
+            {
+                final String types = vaultsByType.isEmpty() ? "none" : String.join(", ", new TreeSet<>(vaultsByType.keySet()));
+                errors.add(sources.error(path.property(vault.getKey()).property("type"),
+                    "unknown vault type '" + type.textValue() + "' (installed: " + types + ")"));
+            }
+        }
     }
 
     private void checkBinding(JsonNode root, ConfigPath path, JsonNode binding, List<ConfigError> errors)

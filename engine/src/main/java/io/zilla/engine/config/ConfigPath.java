@@ -31,6 +31,20 @@ record ConfigPath(List<Object> elements)
         return append(name);
     }
 
+    /** Dotted property names, such as {@code keys.store}, appended; the empty string appends nothing. */
+    ConfigPath properties(String dotted)
+    {
+        ConfigPath path = this;
+        for (String name : dotted.split("\\."))
+        {
+            if (!name.isEmpty())
+            {
+                path = path.property(name);
+            }
+        }
+        return path;
+    }
+
     ConfigPath index(int index)
     {
         return append(index);

@@ -3,6 +3,8 @@
  */
 package io.zilla.engine.config;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -13,6 +15,7 @@ import java.util.function.UnaryOperator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.zilla.engine.binding.Binding;
+import io.zilla.engine.vault.Vault;
 
 /**
  * Reads a zilla.yaml: parses it (jackson-dataformat-yaml, keeping every value's line and column), substitutes
@@ -29,23 +32,39 @@ public final class ConfigReader
         .thenComparing(ConfigError::message);
 
     private final Map<String, Binding> bindingsByType;
+    private final Map<String, Vault> vaultsByType;
     private final UnaryOperator<String> environment;
     private final ConfigSchema schema;
 
     /**
+     * A reader that knows no vault type: a file with a vault is refused.
+     *
      * @param bindingsByType the installed binding types
      * @param environment    looks up {@code ${{env.NAME}}}; null for an unset variable
      * @throws IllegalStateException when the core schema or a type's schema cannot be read
      */
     public ConfigReader(Map<String, Binding> bindingsByType, UnaryOperator<String> environment)
     {
-        this.bindingsByType = Map.copyOf(bindingsByType);
-        this.environment = environment;
-        this.schema = new ConfigSchema(this.bindingsByType);
+        this(bindingsByType, Map.of(), environment);
     }
 
     /**
-     * @param location    the file name for error messages, such as {@code zilla.yaml}
+     * @param bindingsByType the installed binding types
+     * @param vaultsByType   the installed vault types
+     * @param environment    looks up {@code ${{env.NAME}}}; null for an unset variable
+     * @throws IllegalStateException when the core schema or a type's schema cannot be read
+     */
+    public ConfigReader(Map<String, Binding> bindingsByType, Map<String, Vault> vaultsByType, UnaryOperator<String> environment)
+    {
+        this.bindingsByType = Map.copyOf(bindingsByType);
+        this.vaultsByType = Map.copyOf(vaultsByType);
+        this.environment = environment;
+        this.schema = new ConfigSchema(this.bindingsByType, this.vaultsByType);
+    }
+
+    /**
+     * @param location    the file name for error messages, such as {@code zilla.yaml}; its directory (the working
+     *                    directory when it has none) is where a vault's relative paths start
      * @param text        the file's text
      * @param namespaceId the high 32 bits of every binding id; a binding's id is {@code namespaceId << 32 | (index + 1)}
      *                    for the binding at {@code index} in file order
@@ -66,20 +85,36 @@ public final class ConfigReader
 
         // an earlier stage's error says more than a later one's about the same value: an unset variable rather than
         // "must be an integer", an unknown binding type rather than "must be one of", an alias rather than its name
-        addUnexplained(errors, new ConfigChecks(bindingsByType, sources).check(root));
+        addUnexplained(errors, new ConfigChecks(bindingsByType, vaultsByType, sources).check(root));
         addUnexplained(errors, new SchemaErrors(sources).translate(schema.validate(root)));
         if (!errors.isEmpty())
         {
             throw failure(errors);
         }
 
-        // the types' adapters see only a valid document, and may still refuse a value
-        final NamespaceConfig namespace = new ConfigBinder(bindingsByType, sources, errors).bind(root, namespaceId);
+        // the types' adapters see only a valid document, and may still refuse a value (a vault, a store it cannot load)
+        final NamespaceConfig namespace = new ConfigBinder(bindingsByType, vaultsByType, directory(location), sources, errors)
+            .bind(root, namespaceId);
         if (!errors.isEmpty())
         {
             throw failure(errors);
         }
         return namespace;
+    }
+
+    private static Path directory(String location)
+    {
+        final Path working = Path.of("").toAbsolutePath();
+        try
+        {
+            final Path parent = working.resolve(location).normalize().getParent();
+            return parent != null ? parent : working;
+        }
+        catch (InvalidPathException ex)
+        {
+            // a location that is only a label, such as "<demo>"
+            return working;
+        }
     }
 
     private static ConfigException failure(List<ConfigError> errors)

@@ -24,11 +24,13 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import io.zilla.engine.binding.Binding;
+import io.zilla.engine.vault.Vault;
 
 /**
  * The JSON Schema that a zilla.yaml must satisfy: specs/core's zilla.schema.json, with the installed binding types
  * as the enum of a binding's {@code type}, and one {@code allOf} entry per type that applies that type's
- * {@code <type>.schema.json} to the whole binding when the binding is of that type.
+ * {@code <type>.schema.json} to the whole binding when the binding is of that type; the same for the installed vault
+ * types in {@code $defs/vault}.
  */
 final class ConfigSchema
 {
@@ -41,9 +43,9 @@ final class ConfigSchema
 
     private final Schema schema;
 
-    ConfigSchema(Map<String, Binding> bindingsByType)
+    ConfigSchema(Map<String, Binding> bindingsByType, Map<String, Vault> vaultsByType)
     {
-        final ObjectNode assembled = assemble(bindingsByType);
+        final ObjectNode assembled = assemble(bindingsByType, vaultsByType);
         final SchemaRegistryConfig config = SchemaRegistryConfig.builder()
             .errorMessageKeyword(MESSAGE_KEYWORD)
             .locale(Locale.ENGLISH)
@@ -67,18 +69,31 @@ final class ConfigSchema
         }
     }
 
-    static ObjectNode assemble(Map<String, Binding> bindingsByType)
+    static ObjectNode assemble(Map<String, Binding> bindingsByType, Map<String, Vault> vaultsByType)
     {
         final ObjectNode core = (ObjectNode) read(ConfigSchema.class.getClassLoader().getResource(CORE_SCHEMA), CORE_SCHEMA);
-        final ObjectNode binding = (ObjectNode) core.path("$defs").path("binding");
-        if (binding.isMissingNode())
-        {
-            throw new IllegalStateException(CORE_SCHEMA + " has no $defs/binding");
-        }
+        final Map<String, URL> bindingSchemas = new TreeMap<>();
+        bindingsByType.forEach((type, binding) -> bindingSchemas.put(type, binding.schema()));
+        applyTypes(core, "binding", bindingSchemas);
 
-        final ArrayNode types = ((ObjectNode) binding.path("properties").path("type")).putArray("enum");
-        final ArrayNode allOf = binding.has("allOf") ? (ArrayNode) binding.get("allOf") : binding.putArray("allOf");
-        for (Map.Entry<String, Binding> entry : new TreeMap<>(bindingsByType).entrySet())
+        final Map<String, URL> vaultSchemas = new TreeMap<>();
+        vaultsByType.forEach((type, vault) -> vaultSchemas.put(type, vault.schema()));
+        applyTypes(core, "vault", vaultSchemas);
+        return core;
+    }
+
+    /** Limits {@code $defs/<what>}'s type to the installed types, and applies each type's schema to its entries. */
+    private static void applyTypes(ObjectNode core, String what, Map<String, URL> schemasByType)
+    {
+        final JsonNode definition = core.path("$defs").path(what);
+        if (!definition.isObject())
+        {
+            throw new IllegalStateException(CORE_SCHEMA + " has no $defs/" + what);
+        }
+        final ObjectNode component = (ObjectNode) definition;
+        final ArrayNode types = ((ObjectNode) component.path("properties").path("type")).putArray("enum");
+        final ArrayNode allOf = component.has("allOf") ? (ArrayNode) component.get("allOf") : component.putArray("allOf");
+        for (Map.Entry<String, URL> entry : schemasByType.entrySet())
         {
             final String type = entry.getKey();
             types.add(type);
@@ -86,14 +101,13 @@ final class ConfigSchema
             final ObjectNode when = allOf.addObject();
             final ObjectNode condition = when.putObject("if");
             condition.putObject("properties").putObject("type").put("const", type);
-            // without it, a binding that has no type at all would satisfy every type's condition
+            // without it, an entry that has no type at all would satisfy every type's condition
             condition.putArray("required").add("type");
-            when.set("then", typeSchema(type, entry.getValue().schema()));
+            when.set("then", typeSchema(what, type, entry.getValue()));
         }
-        return core;
     }
 
-    private static JsonNode typeSchema(String type, URL location)
+    private static JsonNode typeSchema(String what, String type, URL location)
     {
         if (location == null)
         {
@@ -102,13 +116,13 @@ final class ConfigSchema
         final JsonNode schema = read(location, type + ".schema.json");
         if (!schema.isObject())
         {
-            throw new IllegalStateException(location + ": the schema of binding type '" + type + "' is not an object");
+            throw new IllegalStateException(location + ": the schema of " + what + " type '" + type + "' is not an object");
         }
         // its own resource, so that its "#/$defs/..." references resolve within it and not within the core schema
         final ObjectNode resource = (ObjectNode) schema;
         if (!resource.has("$id"))
         {
-            resource.put("$id", "urn:zilla:schema:binding:" + type);
+            resource.put("$id", "urn:zilla:schema:" + what + ":" + type);
         }
         return resource;
     }

@@ -36,6 +36,7 @@ import io.zilla.engine.internal.poller.Poller;
 import io.zilla.engine.internal.signal.WorkerSignaler;
 import io.zilla.engine.internal.stream.StreamDispatcher;
 import io.zilla.engine.internal.stream.StreamIds;
+import io.zilla.engine.vault.VaultHandler;
 import io.zilla.specs.core.types.stream.SignalFW;
 import org.agrona.DirectBuffer;
 import org.agrona.IoUtil;
@@ -76,6 +77,8 @@ public final class Worker implements EngineContext, Runnable
     private final Long2ObjectHashMap<BindingCounters> bindingCounters = new Long2ObjectHashMap<>();
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
 
+    private Map<String, VaultHandler> vaults = Map.of();
+
     private volatile boolean running = true;
     private long nextStream;
     private long nextTrace;
@@ -104,11 +107,21 @@ public final class Worker implements EngineContext, Runnable
     /** Starts the worker's thread and attaches the bindings there; the future completes once they are attached. */
     public CompletableFuture<Void> start(List<BindingConfig> attach)
     {
+        return start(attach, Map.of());
+    }
+
+    /**
+     * Starts the worker's thread and attaches the bindings there, with the namespace's attached vaults by name;
+     * the future completes once they are attached.
+     */
+    public CompletableFuture<Void> start(List<BindingConfig> attach, Map<String, VaultHandler> attachedVaults)
+    {
         final CompletableFuture<Void> attached = new CompletableFuture<>();
         tasks.add(() ->
         {
             try
             {
+                vaults = attachedVaults;
                 attach.forEach(this::attach);
                 attached.complete(null);
             }
@@ -124,15 +137,17 @@ public final class Worker implements EngineContext, Runnable
 
     /**
      * Moves the worker to another config: bindings that are not in it, or differ, are detached (their streams
-     * aborted); bindings that are new, or differ, are attached; the rest keep running untouched.
+     * aborted); bindings that are new, or differ, are attached (and see {@code nextVaults}); the rest keep running
+     * untouched, with the vault handlers they took when they attached.
      *
      * @return completes once done, or with the first binding that could not attach (the others still are)
      */
-    public CompletableFuture<Void> reconfigure(List<BindingConfig> next)
+    public CompletableFuture<Void> reconfigure(List<BindingConfig> next, Map<String, VaultHandler> nextVaults)
     {
         final CompletableFuture<Void> done = new CompletableFuture<>();
         tasks.add(() ->
         {
+            vaults = nextVaults;
             for (BindingConfig current : List.copyOf(bindings.values()))
             {
                 if (!next.contains(current))
@@ -305,6 +320,13 @@ public final class Worker implements EngineContext, Runnable
     public BindingConfig binding(long bindingId)
     {
         return bindings.get(bindingId);
+    }
+
+    @Override
+    public VaultHandler supplyVault(long bindingId)
+    {
+        final BindingConfig binding = bindings.get(bindingId);
+        return binding != null && binding.vault() != null ? vaults.get(binding.vault()) : null;
     }
 
     @Override

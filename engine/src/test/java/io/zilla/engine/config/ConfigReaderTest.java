@@ -105,7 +105,8 @@ class ConfigReaderTest
     void shouldBindWithAndGuardedOfAMappingRoute()
     {
         final ConfigReader reader = new ConfigReader(
-            TestBindings.installed(new TestBindings.Mapping(), new TestBindings.Echo()), name -> null);
+            TestBindings.installed(new TestBindings.Mapping(), new TestBindings.Echo()),
+            Map.of("filesystem", new TestVault("filesystem")), name -> null);
 
         final NamespaceConfig namespace = reader.read("zilla.yaml", """
             name: mapping

@@ -21,6 +21,7 @@ import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.BindingFactorySpi;
 import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.internal.event.EngineEvent;
+import io.zilla.engine.vault.VaultFactorySpi;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -36,6 +37,7 @@ public final class EngineExtension implements AfterEachCallback
     private final Map<String, String> environment = new HashMap<>();
     private final List<EngineEvent> events = new CopyOnWriteArrayList<>();
     private final List<BindingFactorySpi> bindings = new ArrayList<>();
+    private final List<VaultFactorySpi> vaults = new ArrayList<>();
     private Engine engine;
     private Path directory;
     private Class<?> anchor;
@@ -62,6 +64,13 @@ public final class EngineExtension implements AfterEachCallback
     public EngineExtension binding(BindingFactorySpi factory)
     {
         bindings.add(factory);
+        return this;
+    }
+
+    /** A vault type for this test only, besides those found with ServiceLoader. */
+    public EngineExtension vault(VaultFactorySpi factory)
+    {
+        vaults.add(factory);
         return this;
     }
 
@@ -96,7 +105,8 @@ public final class EngineExtension implements AfterEachCallback
         {
             throw new UncheckedIOException(ex);
         }
-        return start(builder -> builder.config(file.getFileName().toString(), text).watch(file));
+        // the file's path as its location: a vault's relative paths start from its directory
+        return start(builder -> builder.config(file.toString(), text).watch(file));
     }
 
     /** Starts an engine from a config built by the test. */
@@ -123,6 +133,7 @@ public final class EngineExtension implements AfterEachCallback
             .with(properties);
         final Engine.Builder builder = Engine.builder();
         bindings.forEach(builder::binding);
+        vaults.forEach(builder::vault);
         engine = config.apply(builder)
             .configuration(configuration)
             .environment(name -> environment.containsKey(name) ? environment.get(name) : System.getenv(name))
