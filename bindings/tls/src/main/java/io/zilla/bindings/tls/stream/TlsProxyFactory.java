@@ -707,8 +707,13 @@ final class TlsProxyFactory implements BindingHandler
 
         void doCloseAll(long traceId)
         {
-            doAppReset(traceId);
+            if (appInitialEnded && !appReplyClosed)
+            {
+                // the client only half-closed: a reply it has not seen begin yet is what closes its connection
+                doAppReplyBegin(traceId);
+            }
             doAppReplyAbort(traceId);
+            doAppReset(traceId);
             doNetAbort(traceId);
             doNetReset(traceId);
             cleanup();
