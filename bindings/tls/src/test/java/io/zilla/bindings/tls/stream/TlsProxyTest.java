@@ -265,6 +265,35 @@ class TlsProxyTest
     }
 
     @Test
+    void shouldPassHalfCloseBothWays() throws Exception
+    {
+        try (SSLSocket socket = TlsPeers.connect(tls, port, "a.example.com"))
+        {
+            final InputStream in = socket.getInputStream();
+            assertEquals("A sni=a.example.com alpn=-", TlsPeers.readLine(in));
+            socket.getOutputStream().write("last words".getBytes(StandardCharsets.US_ASCII));
+            // close_notify and FIN: an End to the backend, whose echo ends, and whose End comes back
+            socket.shutdownOutput();
+            assertEquals("last words", new String(in.readAllBytes(), StandardCharsets.US_ASCII));
+        }
+        awaitCounter("north_a", "connections.active", 0L);
+        awaitCounter("net", "connections.active", 0L);
+    }
+
+    @Test
+    void shouldPassAnAbortToTheExit() throws Exception
+    {
+        final SSLSocket socket = TlsPeers.connect(tls, port, "a.example.com");
+        assertEquals("A sni=a.example.com alpn=-", TlsPeers.readLine(socket.getInputStream()));
+        assertEquals(1L, counter("north_a", "connections.active"));
+        // a TCP RST from the client: an Abort through the proxy closes the exit's connection too
+        socket.setSoLinger(true, 0);
+        socket.close();
+        awaitCounter("north_a", "connections.active", 0L);
+        awaitCounter("net", "connections.active", 0L);
+    }
+
+    @Test
     void shouldRefuseWhatIsNotTls() throws Exception
     {
         assertRefused("GET / HTTP/1.1\r\nHost: a.example.com\r\n\r\n".getBytes(StandardCharsets.US_ASCII), 10,
