@@ -21,7 +21,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * A ClientHello may be split over several records, and the records over several Data frames, so {@link #scan}
  * is given every byte held so far and starts again from the first: the handshake message is gathered into one
  * reused buffer (the record headers interleave it), then read. A ClientHello is at most {@link #MAX_HANDSHAKE}
- * bytes, so rescanning costs little, and only until the hello is whole. One instance serves a whole worker.
+ * bytes, and the caller scans again only once {@link #needed()} bytes are there, so a hello costs a scan per
+ * record. One instance serves a whole worker.
  */
 final class TlsClientHello
 {
@@ -60,6 +61,7 @@ final class TlsClientHello
 
     private String serverName;
     private String reason;
+    private int needed;
 
     /**
      * Scans the bytes a connection has sent so far, from its first.
@@ -75,6 +77,7 @@ final class TlsClientHello
         int gathered = 0;
         int progress = offset;
         int status = INCOMPLETE;
+        needed = 0;
         if (progress < limit && (buffer.getByte(progress) & 0xff) != CONTENT_HANDSHAKE)
         {
             status = refuse(NOT_HANDSHAKE, "not a TLS handshake record (content type "
@@ -108,10 +111,32 @@ final class TlsClientHello
                 {
                     status = refuse(TOO_LARGE, "ClientHello larger than " + MAX_HANDSHAKE + " bytes");
                 }
-                progress = available < length ? limit : progress + RECORD_HEADER + length;
+                if (available < length)
+                {
+                    needed = progress - offset + RECORD_HEADER + length;
+                    progress = limit;
+                }
+                else
+                {
+                    progress += RECORD_HEADER + length;
+                }
             }
         }
+        if (status == INCOMPLETE && needed == 0)
+        {
+            needed = progress - offset + RECORD_HEADER;
+        }
         return status;
+    }
+
+    /**
+     * After {@link #INCOMPLETE}: how many bytes, from the first, the next scan needs to get further (the end of the
+     * record being read, or of the next record header). Scanning again with fewer would only repeat this one, so a
+     * ClientHello that arrives a byte per Data frame is scanned once per record, not once per byte.
+     */
+    int needed()
+    {
+        return needed;
     }
 
     /** The host_name of the server_name extension, or null. */

@@ -139,6 +139,7 @@ final class TlsProxyFactory implements BindingHandler
         private int port;
         private long timerId = NO_CANCEL_ID;
         private int alert = NO_ALERT;
+        private int helloNeeded;
 
         // bytes from the client not yet sent to the exit: [heldOffset, heldLimit) of the slot
         private int slot = BufferPool.NO_SLOT;
@@ -278,8 +279,13 @@ final class TlsProxyFactory implements BindingHandler
 
         private void onHelloBytes(long traceId)
         {
+            final int size = heldLimit - heldOffset;
             final MutableDirectBuffer held = bufferPool.buffer(slot);
-            final int status = hello.scan(held, heldOffset, heldLimit);
+            final int status = size >= helloNeeded ? hello.scan(held, heldOffset, heldLimit) : TlsClientHello.INCOMPLETE;
+            if (size >= helloNeeded && status == TlsClientHello.INCOMPLETE)
+            {
+                helloNeeded = hello.needed();
+            }
             switch (status)
             {
                 case TlsClientHello.COMPLETE -> onHello(traceId);
@@ -288,7 +294,7 @@ final class TlsProxyFactory implements BindingHandler
                 case TlsClientHello.TOO_LARGE -> onRejected(traceId, ALERT_HANDSHAKE_FAILURE, hello.reason());
                 default ->
                 {
-                    if (heldLimit - heldOffset >= helloWindow)
+                    if (size >= helloWindow)
                     {
                         onRejected(traceId, ALERT_HANDSHAKE_FAILURE, "no whole ClientHello in the first " + helloWindow
                             + " bytes");
@@ -748,8 +754,9 @@ final class TlsProxyFactory implements BindingHandler
                 cancelTimer();
                 proxies.remove(initialId);
             }
-            else if (appInitialClosed && state != State.RELAY)
+            else if (appInitialClosed && state != State.RELAY || netInitialClosed)
             {
+                // nobody will take the bytes held
                 releaseSlot();
             }
         }

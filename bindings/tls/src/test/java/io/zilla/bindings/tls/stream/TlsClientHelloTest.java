@@ -5,6 +5,7 @@ package io.zilla.bindings.tls.stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -60,6 +61,8 @@ class TlsClientHelloTest
         for (int length = 0; length < bytes.length; length++)
         {
             assertEquals(TlsClientHello.INCOMPLETE, scan(Arrays.copyOf(bytes, length)), "after " + length + " bytes");
+            // what a proxy waits for before it scans again: more than it has, never more than the hello
+            assertTrue(hello.needed() > length && hello.needed() <= bytes.length, length + ": " + hello.needed());
         }
     }
 
@@ -73,6 +76,7 @@ class TlsClientHelloTest
         for (int length = 0; length < split.length; length++)
         {
             assertEquals(TlsClientHello.INCOMPLETE, scan(Arrays.copyOf(split, length)), "after " + length + " bytes");
+            assertTrue(hello.needed() > length && hello.needed() <= split.length, length + ": " + hello.needed());
         }
     }
 
