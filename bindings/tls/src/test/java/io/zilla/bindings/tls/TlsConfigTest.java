@@ -1,0 +1,190 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.tls;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import io.zilla.bindings.tcp.TcpBindingFactory;
+import io.zilla.bindings.tls.config.TlsConditionConfig;
+import io.zilla.bindings.tls.config.TlsMutual;
+import io.zilla.bindings.tls.config.TlsOptionsConfig;
+import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.binding.Binding;
+import io.zilla.engine.config.BindingConfig;
+import io.zilla.engine.config.ConfigError;
+import io.zilla.engine.config.ConfigException;
+import io.zilla.engine.config.ConfigReader;
+import io.zilla.engine.config.KindConfig;
+import io.zilla.engine.config.NamespaceConfig;
+import org.junit.jupiter.api.Test;
+
+/** tls's part of zilla.yaml, read by the engine's config reader: its schema, and its options and conditions. */
+class TlsConfigTest
+{
+    private final ConfigReader reader;
+
+    TlsConfigTest()
+    {
+        final EngineConfiguration configuration = new EngineConfiguration();
+        final Map<String, Binding> bindings = Map.of(
+            "tls", new TlsBindingFactory().create(configuration),
+            "tcp", new TcpBindingFactory().create(configuration));
+        this.reader = new ConfigReader(bindings, name -> null);
+    }
+
+    @Test
+    void shouldBindProxyRoutes()
+    {
+        final NamespaceConfig config = reader.read("zilla.yaml", """
+            ---
+            name: test
+            bindings:
+              proxy:
+                type: tls
+                kind: proxy
+                routes:
+                  - when:
+                      - authority: "*.Example.com"
+                        port: [ 443, "8443-8444" ]
+                      - alpn: h2
+                    exit: north
+                exit: north
+              north:
+                type: tcp
+                kind: client
+                options:
+                  host: localhost
+                  port: 8443
+            """, 1);
+
+        final BindingConfig proxy = config.binding("proxy");
+        assertEquals(KindConfig.PROXY, proxy.kind());
+        assertNull(proxy.options());
+        assertEquals(2, proxy.routes().size());
+        final TlsConditionConfig first = (TlsConditionConfig) proxy.routes().get(0).when().get(0);
+        assertEquals("*.example.com", first.authority());
+        assertArrayEquals(new int[] {443, 8443, 8444}, first.ports());
+        assertTrue(first.matches("www.example.com", List.of(), 8443));
+        assertFalse(first.matches("www.example.com", List.of(), 8445));
+        assertFalse(first.matches("a.www.example.com", List.of(), 443));
+        assertFalse(first.matches(null, List.of(), 443));
+        final TlsConditionConfig second = (TlsConditionConfig) proxy.routes().get(0).when().get(1);
+        assertTrue(second.matches(null, List.of("http/1.1", "h2"), 0));
+        assertFalse(second.matches("www.example.com", List.of("http/1.1"), 0));
+    }
+
+    @Test
+    void shouldBindEveryOptionOfTheSchema()
+    {
+        final TlsOptionsConfig options = (TlsOptionsConfig) optionsOf("""
+                options:
+                  version: TLSv1.3
+                  keys: [ localhost ]
+                  trust: [ serverca ]
+                  signers: [ clientca ]
+                  trustcacerts: true
+                  sni: [ localhost ]
+                  alpn: [ h2, http/1.1 ]
+                  mutual: requested
+            """);
+        assertEquals(new TlsOptionsConfig("TLSv1.3", List.of("localhost"), List.of("serverca"), List.of("clientca"), true,
+            List.of("localhost"), List.of("h2", "http/1.1"), TlsMutual.REQUESTED), options);
+    }
+
+    @Test
+    void shouldReportABadMutual()
+    {
+        final List<ConfigError> errors = errors(proxyWith("""
+                options:
+                  mutual: sometimes
+            """));
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals("bindings.proxy.options.mutual", errors.get(0).path());
+        assertEquals(8, errors.get(0).line());
+        assertEquals(15, errors.get(0).column());
+        assertEquals("must be none, requested or required", errors.get(0).message());
+    }
+
+    @Test
+    void shouldReportAnUnknownOption()
+    {
+        final List<ConfigError> errors = errors(proxyWith("""
+                options:
+                  ciphers: [ TLS_AES_128_GCM_SHA256 ]
+            """));
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals("bindings.proxy.options", errors.get(0).path());
+        assertTrue(errors.get(0).message().contains("ciphers"), errors.get(0).toString());
+    }
+
+    @Test
+    void shouldReportABadAlpnType()
+    {
+        final List<ConfigError> errors = errors(proxyWith("""
+                routes:
+                  - when:
+                      - alpn: [ h2 ]
+                    exit: north
+            """));
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals("bindings.proxy.routes[0].when[0].alpn", errors.get(0).path());
+        assertEquals(9, errors.get(0).line());
+        assertEquals("must be a protocol name such as h2 or http/1.1", errors.get(0).message());
+    }
+
+    @Test
+    void shouldRefuseKindsNotBuiltYet()
+    {
+        final List<ConfigError> errors = errors("""
+            ---
+            name: test
+            bindings:
+              tls_server:
+                type: tls
+                kind: server
+                vault: server
+                exit: north
+              north:
+                type: tcp
+                kind: client
+            """);
+        assertTrue(errors.stream().anyMatch(error -> error.path().equals("bindings.tls_server.kind")
+            && error.message().contains("supported: proxy")), errors.toString());
+    }
+
+    private Object optionsOf(String options)
+    {
+        return reader.read("zilla.yaml", proxyWith(options), 1).binding("proxy").options();
+    }
+
+    private static String proxyWith(String yaml)
+    {
+        return """
+            ---
+            name: test
+            bindings:
+              proxy:
+                type: tls
+                kind: proxy
+            """ + yaml + """
+                exit: north
+              north:
+                type: tcp
+                kind: client
+            """;
+    }
+
+    private List<ConfigError> errors(String yaml)
+    {
+        return assertThrows(ConfigException.class, () -> reader.read("zilla.yaml", yaml, 1)).errors();
+    }
+}
