@@ -143,9 +143,13 @@ abstract class KafkaClientAppStream
 
     final void doReplyBegin(long traceId, Flyweight extension)
     {
+        doReplyBegin(traceId, extension.buffer(), extension.offset(), extension.sizeof());
+    }
+
+    final void doReplyBegin(long traceId, DirectBuffer extension, int offset, int length)
+    {
         replyBegun = true;
-        io.frames.begin(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId,
-            extension.buffer(), extension.offset(), extension.sizeof());
+        io.frames.begin(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, extension, offset, length);
     }
 
     final void doReplyEnd(long traceId)
