@@ -18,6 +18,7 @@ import io.zilla.bindings.kafka.config.KafkaClientOptionsConfig;
 import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
 import io.zilla.bindings.kafka.config.KafkaSaslConfig;
 import io.zilla.bindings.kafka.stream.KafkaBindingContext;
+import io.zilla.bindings.kafka.stream.KafkaClientSettings;
 import io.zilla.bindings.kafka.stream.KafkaClientTimeouts;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
@@ -64,23 +65,20 @@ public final class KafkaBinding implements Binding
 
     public static final int DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT = 5;
 
-    private final int metadataMaxAge;
-    private final int produceMaxInFlight;
-    private final KafkaClientTimeouts timeouts;
-    private final int fetchMaxBatchBytes;
+    private final KafkaClientSettings settings;
 
     /** The real broker addresses learned from Metadata, per binding id and node id, shared by the workers. */
     private final Map<Long, Map<Integer, BrokerAddress>> brokers = new ConcurrentHashMap<>();
 
     public KafkaBinding(EngineConfiguration configuration)
     {
-        this.metadataMaxAge = configuration.intValue(CLIENT_METADATA_MAX_AGE, DEFAULT_CLIENT_METADATA_MAX_AGE);
-        this.produceMaxInFlight = Math.max(1,
-            configuration.intValue(CLIENT_PRODUCE_MAX_IN_FLIGHT, DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT));
-        this.timeouts = new KafkaClientTimeouts(
-            configuration.intValue(CLIENT_REQUEST_TIMEOUT, (int) KafkaClientTimeouts.DEFAULT_REQUEST),
-            configuration.intValue(CLIENT_CONNECTIONS_MAX_IDLE, (int) KafkaClientTimeouts.DEFAULT_IDLE));
-        this.fetchMaxBatchBytes = configuration.intValue(CLIENT_FETCH_MAX_BATCH_BYTES, DEFAULT_CLIENT_FETCH_MAX_BATCH_BYTES);
+        this.settings = new KafkaClientSettings(
+            configuration.intValue(CLIENT_METADATA_MAX_AGE, DEFAULT_CLIENT_METADATA_MAX_AGE),
+            new KafkaClientTimeouts(
+                configuration.intValue(CLIENT_REQUEST_TIMEOUT, (int) KafkaClientTimeouts.DEFAULT_REQUEST),
+                configuration.intValue(CLIENT_CONNECTIONS_MAX_IDLE, (int) KafkaClientTimeouts.DEFAULT_IDLE)),
+            configuration.intValue(CLIENT_FETCH_MAX_BATCH_BYTES, DEFAULT_CLIENT_FETCH_MAX_BATCH_BYTES),
+            Math.max(1, configuration.intValue(CLIENT_PRODUCE_MAX_IN_FLIGHT, DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT)));
     }
 
     @Override
@@ -114,8 +112,7 @@ public final class KafkaBinding implements Binding
     @Override
     public BindingContext supply(EngineContext context)
     {
-        return new KafkaBindingContext(context, this::brokers, metadataMaxAge, timeouts, fetchMaxBatchBytes,
-            produceMaxInFlight);
+        return new KafkaBindingContext(context, this::brokers, settings);
     }
 
     private static KafkaClientOptionsConfig clientOptions(JsonNode options)

@@ -19,22 +19,16 @@ public final class KafkaBindingContext implements BindingContext
 {
     private final EngineContext context;
     private final LongFunction<Map<Integer, BrokerAddress>> brokers;
-    private final int metadataMaxAge;
-    private final KafkaClientTimeouts timeouts;
-    private final int fetchMaxBatchBytes;
-    private final int produceMaxInFlight;
+    private final KafkaClientSettings settings;
     private final Long2ObjectHashMap<KafkaProxyFactory> proxies = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<KafkaClientFactory> clients = new Long2ObjectHashMap<>();
 
-    public KafkaBindingContext(EngineContext context, LongFunction<Map<Integer, BrokerAddress>> brokers, int metadataMaxAge,
-        KafkaClientTimeouts timeouts, int fetchMaxBatchBytes, int produceMaxInFlight)
+    public KafkaBindingContext(EngineContext context, LongFunction<Map<Integer, BrokerAddress>> brokers,
+        KafkaClientSettings settings)
     {
-        this.timeouts = timeouts;
-        this.fetchMaxBatchBytes = fetchMaxBatchBytes;
-        this.produceMaxInFlight = produceMaxInFlight;
         this.context = context;
         this.brokers = brokers;
-        this.metadataMaxAge = metadataMaxAge;
+        this.settings = settings;
     }
 
     @Override
@@ -43,8 +37,7 @@ public final class KafkaBindingContext implements BindingContext
         final BindingHandler handler;
         if (binding.kind() == KindConfig.CLIENT)
         {
-            final KafkaClientFactory factory = new KafkaClientFactory(context, binding, metadataMaxAge, timeouts,
-                fetchMaxBatchBytes, produceMaxInFlight);
+            final KafkaClientFactory factory = new KafkaClientFactory(context, binding, settings);
             clients.put(binding.id(), factory);
             handler = factory;
         }

@@ -14,10 +14,7 @@ import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.binding.stream.StreamFrames;
-import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
-import io.zilla.specs.core.types.stream.EndFW;
-import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.SignalFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.kafka.codec.ApiVersionRanges;
@@ -49,15 +46,9 @@ final class KafkaClientDescribeFactory
 
     private static final DirectBuffer EMPTY = new UnsafeBuffer(new byte[0]);
 
-    private final BeginFW beginRO = new BeginFW();
-    private final EndFW endRO = new EndFW();
-    private final AbortFW abortRO = new AbortFW();
-    private final ResetFW resetRO = new ResetFW();
-    private final WindowFW windowRO = new WindowFW();
-    private final SignalFW signalRO = new SignalFW();
+    private final KafkaClientAppFrames io;
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
     private final KafkaDataExFW.Builder dataExRW = new KafkaDataExFW.Builder();
-    private final KafkaClientReset reset = new KafkaClientReset();
     private final MutableDirectBuffer extensionBuffer;
 
     private final StreamFrames frames;
@@ -69,6 +60,7 @@ final class KafkaClientDescribeFactory
     KafkaClientDescribeFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool, long interval)
     {
         this.frames = frames;
+        this.io = new KafkaClientAppFrames(frames);
         this.pool = pool;
         this.signaler = context.signaler();
         this.interval = interval;
@@ -100,19 +92,11 @@ final class KafkaClientDescribeFactory
 
     void close(long traceId)
     {
-        for (DescribeStream stream : new ArrayList<>(streams.values()))
-        {
-            stream.doAbortAll(traceId, KafkaClientRequest.NETWORK_EXCEPTION);
-        }
+        KafkaClientAppStream.abortAll(streams, traceId);
     }
 
-    private final class DescribeStream implements KafkaClientRequest
+    private final class DescribeStream extends KafkaClientAppStream implements KafkaClientRequest
     {
-        private final MessageConsumer app;
-        private final long originId;
-        private final long routedId;
-        private final long initialId;
-        private final long replyId;
         private final String topic;
         private final List<String> names;
 
@@ -122,47 +106,16 @@ final class KafkaClientDescribeFactory
         private long backoff = KafkaClientMetaFactory.RETRY_BACKOFF_MIN;
         private long timerId = Signaler.NO_CANCEL_ID;
 
-        private long initialSeq;
-        private long initialAck;
-
-        private long replySeq;
-        private long replyAck;
-        private int replyMax;
-        private int replyPad;
-
-        private boolean replyBegun;
-        private boolean initialClosed;
-        private boolean replyClosed;
-
         DescribeStream(MessageConsumer app, long originId, long routedId, long initialId, String topic, List<String> names)
         {
-            this.app = app;
-            this.originId = originId;
-            this.routedId = routedId;
-            this.initialId = initialId;
-            this.replyId = initialId & ~1L;
+            super(io, app, originId, routedId, initialId);
             this.topic = topic;
             this.names = List.copyOf(names);
         }
 
-        void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
-        {
-            switch (msgTypeId)
-            {
-                case BeginFW.TYPE_ID -> onAppBegin(beginRO.wrap(buffer, index, index + length));
-                case EndFW.TYPE_ID -> onAppEnd(endRO.wrap(buffer, index, index + length));
-                case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
-                case WindowFW.TYPE_ID -> onAppWindow(windowRO.wrap(buffer, index, index + length));
-                case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
-                case SignalFW.TYPE_ID -> onSignal(signalRO.wrap(buffer, index, index + length));
-                default ->
-                {
-                    // a DESCRIBE stream carries no Data or Flush from the application: ignored
-                }
-            }
-        }
-
-        private void onAppBegin(BeginFW begin)
+        // a DESCRIBE stream carries no Data or Flush from the application: the defaults ignore them
+        @Override
+        void onAppBegin(BeginFW begin)
         {
             final long traceId = begin.traceId();
             initialSeq = begin.sequence();
@@ -171,38 +124,15 @@ final class KafkaClientDescribeFactory
             doDescribe(traceId);
         }
 
-        private void onAppEnd(EndFW end)
+        @Override
+        void onAppWindow(WindowFW window)
         {
-            initialClosed = true;
-            final long traceId = end.traceId();
-            doReplyBegin(traceId);
-            doReplyEnd(traceId);
-            cleanup();
-        }
-
-        private void onAppAbort(AbortFW abort)
-        {
-            initialClosed = true;
-            doReplyAbort(abort.traceId());
-            cleanup();
-        }
-
-        private void onAppReset(ResetFW reset)
-        {
-            replyClosed = true;
-            doReset(reset.traceId(), KafkaClientTopic.NONE);
-            cleanup();
-        }
-
-        private void onAppWindow(WindowFW window)
-        {
-            replyAck = Math.max(replyAck, window.acknowledge());
-            replyMax = window.maximum();
-            replyPad = window.padding();
+            super.onAppWindow(window);
             doReplyData(window.traceId());
         }
 
-        private void onSignal(SignalFW signal)
+        @Override
+        void onSignal(SignalFW signal)
         {
             timerId = Signaler.NO_CANCEL_ID;
             if (!replyClosed)
@@ -337,17 +267,16 @@ final class KafkaClientDescribeFactory
             }
         }
 
-        private void doReplyBegin(long traceId)
+        @Override
+        void doReplyBegin(long traceId)
         {
             if (!replyBegun)
             {
-                replyBegun = true;
                 final KafkaBeginExFW beginEx = beginExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
                     .typeId(KafkaBinding.TYPE_ID)
                     .describe(d -> d.topic(topic))
                     .build();
-                frames.begin(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId,
-                    beginEx.buffer(), beginEx.offset(), beginEx.sizeof());
+                doReplyBegin(traceId, beginEx);
             }
         }
 
@@ -369,47 +298,11 @@ final class KafkaClientDescribeFactory
             }
         }
 
-        private void doReplyEnd(long traceId)
+        @Override
+        void onCleanup()
         {
-            if (replyBegun && !replyClosed)
-            {
-                frames.end(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReplyAbort(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.abort(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReset(long traceId, short error)
-        {
-            if (!initialClosed)
-            {
-                reset.reset(frames, app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId, error);
-            }
-            initialClosed = true;
-        }
-
-        void doAbortAll(long traceId, short error)
-        {
-            doReset(traceId, error);
-            doReplyAbort(traceId);
-            cleanup();
-        }
-
-        private void cleanup()
-        {
-            if (initialClosed && replyClosed)
-            {
-                cancelTimer();
-                streams.remove(initialId);
-            }
+            cancelTimer();
+            streams.remove(initialId);
         }
     }
 }

@@ -46,8 +46,7 @@ public final class KafkaClientFactory implements BindingHandler
     private final KafkaClientMergedFactory merged;
     private final KafkaClientDescribeFactory describe;
 
-    KafkaClientFactory(EngineContext context, BindingConfig binding, int metadataMaxAge, KafkaClientTimeouts timeouts,
-        int fetchMaxBatchBytes, int produceMaxInFlight)
+    KafkaClientFactory(EngineContext context, BindingConfig binding, KafkaClientSettings settings)
     {
         this.context = context;
         this.binding = binding;
@@ -61,20 +60,20 @@ public final class KafkaClientFactory implements BindingHandler
         this.pool = servers.isEmpty() || route == null
             ? null
             : new KafkaClientConnectionPool(context, frames, binding.name(), binding.id(), route.exitId(), servers,
-                options.sasl(), timeouts, nodes::get);
+                options.sasl(), settings.timeouts(), nodes::get);
         final KafkaClientMetadata metadata = pool != null
             ? new KafkaClientMetadata(pool, nodes, System::currentTimeMillis)
             : null;
-        this.fetch = new KafkaClientFetchFactory(context, frames, pool, metadata, fetchMaxBatchBytes);
+        this.fetch = new KafkaClientFetchFactory(context, frames, pool, metadata, settings.fetchMaxBatchBytes());
         this.group = new KafkaClientGroupFactory(context, frames, pool);
         this.offsetFetch = new KafkaClientOffsetFetchFactory(context, frames, pool);
         this.offsetCommit = new KafkaClientOffsetCommitFactory(context, frames, pool);
-        this.meta = new KafkaClientMetaFactory(context, frames, metadata, metadataMaxAge);
+        this.meta = new KafkaClientMetaFactory(context, frames, metadata, settings.metadataMaxAge());
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id(),
-            options != null ? options.compression() : RecordCompression.NONE, produceMaxInFlight);
+            options != null ? options.compression() : RecordCompression.NONE, settings.produceMaxInFlight());
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
         this.merged = new KafkaClientMergedFactory(context, frames, pool, binding.id());
-        this.describe = new KafkaClientDescribeFactory(context, frames, pool, metadataMaxAge);
+        this.describe = new KafkaClientDescribeFactory(context, frames, pool, settings.metadataMaxAge());
     }
 
     @Override

@@ -18,11 +18,8 @@ import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.binding.stream.StreamFrames;
-import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
-import io.zilla.specs.core.types.stream.EndFW;
 import io.zilla.specs.core.types.stream.FlushFW;
-import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.SignalFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.OctetsFW;
@@ -93,17 +90,11 @@ final class KafkaClientFetchFactory
     /** Room kept in a Fetch response's slot for everything but the records: headers, the topic name, fields. */
     private static final int RESPONSE_OVERHEAD = 1024;
 
-    private final BeginFW beginRO = new BeginFW();
-    private final EndFW endRO = new EndFW();
-    private final AbortFW abortRO = new AbortFW();
-    private final ResetFW resetRO = new ResetFW();
-    private final WindowFW windowRO = new WindowFW();
-    private final SignalFW signalRO = new SignalFW();
+    private final KafkaClientAppFrames io;
     private final FlushFW.Builder flushRW = new FlushFW.Builder();
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
     private final KafkaDataExFW.Builder dataExRW = new KafkaDataExFW.Builder();
     private final KafkaFlushExFW.Builder flushExRW = new KafkaFlushExFW.Builder();
-    private final KafkaClientReset reset = new KafkaClientReset();
     private final Consumer<KafkaFetchDataExFW.Builder> fetchDataEx = this::fetchDataEx;
     private final Consumer<KafkaOffsetFW.Builder> recordOffset = this::recordOffset;
     private final Consumer<KafkaBytesFW.Builder> recordKey = this::recordKey;
@@ -130,6 +121,7 @@ final class KafkaClientFetchFactory
         KafkaClientMetadata metadata, int maxBatchBytes)
     {
         this.frames = frames;
+        this.io = new KafkaClientAppFrames(frames);
         this.pool = pool;
         this.metadata = metadata;
         this.signaler = context.signaler();
@@ -161,10 +153,7 @@ final class KafkaClientFetchFactory
 
     void close(long traceId)
     {
-        for (FetchStream stream : new ArrayList<>(streams.values()))
-        {
-            stream.doAbortAll(traceId, KafkaClientRequest.NETWORK_EXCEPTION);
-        }
+        KafkaClientAppStream.abortAll(streams, traceId);
     }
 
     /** The apis FETCH streams use: Fetch v12 only (see {@link KafkaFetchCodec}), ListOffsets v2 and up (isolation). */
@@ -227,13 +216,8 @@ final class KafkaClientFetchFactory
         }
     }
 
-    private final class FetchStream implements KafkaClientTopic.Listener
+    private final class FetchStream extends KafkaClientAppStream implements KafkaClientTopic.Listener
     {
-        private final MessageConsumer app;
-        private final long originId;
-        private final long routedId;
-        private final long initialId;
-        private final long replyId;
         private final String name;
         private final byte[] nameBytes;
         private final int partitionId;
@@ -271,27 +255,12 @@ final class KafkaClientFetchFactory
         private long[] abortedOffsets = new long[4];
         private int aborted;
 
-        private long initialSeq;
-        private long initialAck;
-
-        private long replySeq;
-        private long replyAck;
-        private int replyMax;
-        private int replyPad;
-
-        private boolean replyBegun;
-        private boolean initialClosed;
-        private boolean replyClosed;
         private boolean closed;
 
         FetchStream(MessageConsumer app, long originId, long routedId, long initialId, String name, int partitionId,
             long requestedOffset, KafkaFetchFilters filters, int isolation)
         {
-            this.app = app;
-            this.originId = originId;
-            this.routedId = routedId;
-            this.initialId = initialId;
-            this.replyId = initialId & ~1L;
+            super(io, app, originId, routedId, initialId);
             this.name = name;
             this.nameBytes = name.getBytes(UTF_8);
             this.partitionId = partitionId;
@@ -304,24 +273,9 @@ final class KafkaClientFetchFactory
             this.records = new HeldBytes(bufferPool, replyId);
         }
 
-        void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
-        {
-            switch (msgTypeId)
-            {
-                case BeginFW.TYPE_ID -> onAppBegin(beginRO.wrap(buffer, index, index + length));
-                case EndFW.TYPE_ID -> onAppEnd(endRO.wrap(buffer, index, index + length));
-                case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
-                case WindowFW.TYPE_ID -> onAppWindow(windowRO.wrap(buffer, index, index + length));
-                case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
-                case SignalFW.TYPE_ID -> onSignal(signalRO.wrap(buffer, index, index + length));
-                default ->
-                {
-                    // a FETCH stream carries no Data or Flush from the application: ignored
-                }
-            }
-        }
-
-        private void onAppBegin(BeginFW begin)
+        // a FETCH stream carries no Data or Flush from the application: the defaults ignore them
+        @Override
+        void onAppBegin(BeginFW begin)
         {
             final long traceId = begin.traceId();
             initialSeq = begin.sequence();
@@ -338,38 +292,15 @@ final class KafkaClientFetchFactory
             }
         }
 
-        private void onAppEnd(EndFW end)
+        @Override
+        void onAppWindow(WindowFW window)
         {
-            initialClosed = true;
-            final long traceId = end.traceId();
-            doReplyBegin(traceId);
-            doReplyEnd(traceId);
-            cleanup();
-        }
-
-        private void onAppAbort(AbortFW abort)
-        {
-            initialClosed = true;
-            doReplyAbort(abort.traceId());
-            cleanup();
-        }
-
-        private void onAppReset(ResetFW reset)
-        {
-            replyClosed = true;
-            doReset(reset.traceId(), KafkaClientTopic.NONE);
-            cleanup();
-        }
-
-        private void onAppWindow(WindowFW window)
-        {
-            replyAck = Math.max(replyAck, window.acknowledge());
-            replyMax = window.maximum();
-            replyPad = window.padding();
+            super.onAppWindow(window);
             doReplyRecords(window.traceId());
         }
 
-        private void onSignal(SignalFW signal)
+        @Override
+        void onSignal(SignalFW signal)
         {
             timerId = Signaler.NO_CANCEL_ID;
             if (!closed && signal.signalId() == SIGNAL_RETRY)
@@ -801,11 +732,11 @@ final class KafkaClientFetchFactory
             }
         }
 
-        private void doReplyBegin(long traceId)
+        @Override
+        void doReplyBegin(long traceId)
         {
             if (!replyBegun)
             {
-                replyBegun = true;
                 final long offset = nextOffset;
                 final KafkaBeginExFW beginEx = beginExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
                     .typeId(KafkaBinding.TYPE_ID)
@@ -816,48 +747,14 @@ final class KafkaClientFetchFactory
                             .latestOffset(latestOffset))
                         .isolation(isolation == 1 ? KafkaIsolation.READ_COMMITTED : KafkaIsolation.READ_UNCOMMITTED))
                     .build();
-                frames.begin(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId,
-                    beginEx.buffer(), beginEx.offset(), beginEx.sizeof());
+                doReplyBegin(traceId, beginEx);
             }
         }
 
-        private void doReplyEnd(long traceId)
+        @Override
+        void onCleanup()
         {
-            if (replyBegun && !replyClosed)
-            {
-                frames.end(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReplyAbort(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.abort(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReset(long traceId, short error)
-        {
-            if (!initialClosed)
-            {
-                reset.reset(frames, app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId, error);
-            }
-            initialClosed = true;
-        }
-
-        void doAbortAll(long traceId, short error)
-        {
-            doReset(traceId, error);
-            doReplyAbort(traceId);
-            cleanup();
-        }
-
-        private void cleanup()
-        {
-            if (initialClosed && replyClosed && !closed)
+            if (!closed)
             {
                 closed = true;
                 cancelTimer();

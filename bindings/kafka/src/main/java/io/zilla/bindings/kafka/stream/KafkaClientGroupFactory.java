@@ -3,7 +3,6 @@
  */
 package io.zilla.bindings.kafka.stream;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -74,18 +73,11 @@ final class KafkaClientGroupFactory
     private static final int FLAG_INIT = 0x02;
     private static final String LEAVE_REASON = "the zilla group stream ended";
 
-    private final BeginFW beginRO = new BeginFW();
-    private final DataFW dataRO = new DataFW();
-    private final EndFW endRO = new EndFW();
-    private final AbortFW abortRO = new AbortFW();
-    private final ResetFW resetRO = new ResetFW();
-    private final WindowFW windowRO = new WindowFW();
-    private final SignalFW signalRO = new SignalFW();
+    private final KafkaClientAppFrames io;
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
     private final KafkaFlushExFW.Builder flushExRW = new KafkaFlushExFW.Builder();
     private final FlushFW.Builder flushRW = new FlushFW.Builder();
     private final KafkaGroupAssignmentFW assignmentRO = new KafkaGroupAssignmentFW();
-    private final KafkaClientReset reset = new KafkaClientReset();
     private final MutableDirectBuffer extensionBuffer;
     private final MutableDirectBuffer frameBuffer;
 
@@ -98,6 +90,7 @@ final class KafkaClientGroupFactory
     KafkaClientGroupFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool)
     {
         this.frames = frames;
+        this.io = new KafkaClientAppFrames(frames);
         this.pool = pool;
         this.signaler = context.signaler();
         this.extensionBuffer = new UnsafeBuffer(new byte[context.writeBuffer().capacity() >> 1]);
@@ -131,10 +124,7 @@ final class KafkaClientGroupFactory
 
     void close(long traceId)
     {
-        for (GroupStream stream : new ArrayList<>(streams.values()))
-        {
-            stream.doAbortAll(traceId, KafkaClientRequest.NETWORK_EXCEPTION);
-        }
+        KafkaClientAppStream.abortAll(streams, traceId);
     }
 
     private static <T> T read(DirectBuffer buffer, int offset, int limit, Function<Readable, T> reader)
@@ -168,13 +158,8 @@ final class KafkaClientGroupFactory
         CLOSED
     }
 
-    private final class GroupStream implements KafkaClientCoordinator.Listener
+    private final class GroupStream extends KafkaClientAppStream implements KafkaClientCoordinator.Listener
     {
-        private final MessageConsumer app;
-        private final long originId;
-        private final long routedId;
-        private final long initialId;
-        private final long replyId;
         private final String groupId;
         private final String protocolType;
         private final String protocol;
@@ -200,29 +185,13 @@ final class KafkaClientGroupFactory
         private boolean assignmentsComplete;
         private byte[] assignment;
 
-        private long initialSeq;
-        private long initialAck;
-        private int initialMax;
-
-        private long replySeq;
-        private long replyAck;
-        private int replyMax;
-        private int replyPad;
-
-        private boolean replyBegun;
-        private boolean initialClosed;
-        private boolean replyClosed;
         private int coordinatorNodeId;
         private BrokerAddress coordinatorAddress;
 
         GroupStream(MessageConsumer app, long originId, long routedId, long initialId, String groupId,
             String protocolType, String protocol, int timeout, String instanceId, byte[] metadata)
         {
-            this.app = app;
-            this.originId = originId;
-            this.routedId = routedId;
-            this.initialId = initialId;
-            this.replyId = initialId & ~1L;
+            super(io, app, originId, routedId, initialId);
             this.groupId = groupId;
             this.protocolType = protocolType;
             this.protocol = protocol;
@@ -232,25 +201,9 @@ final class KafkaClientGroupFactory
             this.coordinator = new KafkaClientCoordinator(pool, groupId, this);
         }
 
-        void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
-        {
-            switch (msgTypeId)
-            {
-                case BeginFW.TYPE_ID -> onAppBegin(beginRO.wrap(buffer, index, index + length));
-                case DataFW.TYPE_ID -> onAppData(dataRO.wrap(buffer, index, index + length));
-                case EndFW.TYPE_ID -> onAppEnd(endRO.wrap(buffer, index, index + length));
-                case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
-                case WindowFW.TYPE_ID -> onAppWindow(windowRO.wrap(buffer, index, index + length));
-                case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
-                case SignalFW.TYPE_ID -> onSignal(signalRO.wrap(buffer, index, index + length));
-                default ->
-                {
-                    // a Flush from the application means nothing to a group
-                }
-            }
-        }
-
-        private void onAppBegin(BeginFW begin)
+        // a Flush from the application means nothing to a group: the default ignores it
+        @Override
+        void onAppBegin(BeginFW begin)
         {
             final long traceId = begin.traceId();
             initialSeq = begin.sequence();
@@ -261,7 +214,8 @@ final class KafkaClientGroupFactory
         }
 
         // the assignments of the current join, possibly in fragments (INIT first, FIN last)
-        private void onAppData(DataFW data)
+        @Override
+        void onAppData(DataFW data)
         {
             final long traceId = data.traceId();
             final int reserved = data.reserved();
@@ -301,13 +255,15 @@ final class KafkaClientGroupFactory
             doWindow(traceId);
         }
 
-        private void onAppEnd(EndFW end)
+        @Override
+        void onAppEnd(EndFW end)
         {
             initialClosed = true;
             doLeave(end.traceId());
         }
 
-        private void onAppAbort(AbortFW abort)
+        @Override
+        void onAppAbort(AbortFW abort)
         {
             initialClosed = true;
             final long traceId = abort.traceId();
@@ -316,7 +272,8 @@ final class KafkaClientGroupFactory
             cleanup();
         }
 
-        private void onAppReset(ResetFW reset)
+        @Override
+        void onAppReset(ResetFW reset)
         {
             replyClosed = true;
             final long traceId = reset.traceId();
@@ -325,15 +282,15 @@ final class KafkaClientGroupFactory
             cleanup();
         }
 
-        private void onAppWindow(WindowFW window)
+        @Override
+        void onAppWindow(WindowFW window)
         {
-            replyAck = Math.max(replyAck, window.acknowledge());
-            replyMax = window.maximum();
-            replyPad = window.padding();
+            super.onAppWindow(window);
             doReplyData(window.traceId());
         }
 
-        private void onSignal(SignalFW signal)
+        @Override
+        void onSignal(SignalFW signal)
         {
             final long traceId = signal.traceId();
             if (signal.signalId() == SIGNAL_FIND)
@@ -585,11 +542,11 @@ final class KafkaClientGroupFactory
             }
         }
 
-        private void doReplyBegin(long traceId)
+        @Override
+        void doReplyBegin(long traceId)
         {
             if (!replyBegun)
             {
-                replyBegun = true;
                 final KafkaBeginExFW beginEx = beginExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
                     .typeId(KafkaBinding.TYPE_ID)
                     .group(g -> g.groupId(groupId)
@@ -599,8 +556,7 @@ final class KafkaClientGroupFactory
                         .instanceId(instanceId)
                         .metadata(metadata))
                     .build();
-                frames.begin(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId,
-                    beginEx.buffer(), beginEx.offset(), beginEx.sizeof());
+                doReplyBegin(traceId, beginEx);
             }
         }
 
@@ -648,33 +604,7 @@ final class KafkaClientGroupFactory
             }
         }
 
-        private void doReplyEnd(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.end(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReplyAbort(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.abort(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReset(long traceId, short error)
-        {
-            if (!initialClosed)
-            {
-                reset.reset(frames, app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, error);
-            }
-            initialClosed = true;
-        }
-
+        @Override
         void doAbortAll(long traceId, short error)
         {
             if (state != State.CLOSED)
@@ -683,23 +613,19 @@ final class KafkaClientGroupFactory
                 coordinator.cancel();
                 closeConnection(traceId);
             }
-            doReset(traceId, error);
-            doReplyAbort(traceId);
-            cleanup();
+            super.doAbortAll(traceId, error);
         }
 
-        private void cleanup()
+        @Override
+        void onCleanup()
         {
-            if (initialClosed && replyClosed)
+            cancelHeartbeat();
+            if (findTimerId != Signaler.NO_CANCEL_ID)
             {
-                cancelHeartbeat();
-                if (findTimerId != Signaler.NO_CANCEL_ID)
-                {
-                    signaler.cancel(findTimerId);
-                    findTimerId = Signaler.NO_CANCEL_ID;
-                }
-                streams.remove(initialId);
+                signaler.cancel(findTimerId);
+                findTimerId = Signaler.NO_CANCEL_ID;
             }
+            streams.remove(initialId);
         }
 
         /**

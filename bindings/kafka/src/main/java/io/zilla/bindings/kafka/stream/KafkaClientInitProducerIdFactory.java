@@ -3,18 +3,15 @@
  */
 package io.zilla.bindings.kafka.stream;
 
-import java.util.ArrayList;
 
 import io.zilla.bindings.kafka.KafkaBinding;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.binding.stream.StreamFrames;
-import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
-import io.zilla.specs.core.types.stream.EndFW;
-import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.SignalFW;
+import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.kafka.codec.KafkaApis;
 import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaInitProducerIdBeginExFW;
@@ -40,13 +37,8 @@ final class KafkaClientInitProducerIdFactory
     static final long RETRY_BACKOFF_MAX = 2_000L;
     static final int MAX_RETRIES = 20;
 
-    private final BeginFW beginRO = new BeginFW();
-    private final EndFW endRO = new EndFW();
-    private final AbortFW abortRO = new AbortFW();
-    private final ResetFW resetRO = new ResetFW();
-    private final SignalFW signalRO = new SignalFW();
+    private final KafkaClientAppFrames io;
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
-    private final KafkaClientReset reset = new KafkaClientReset();
     private final MutableDirectBuffer extensionBuffer = new UnsafeBuffer(new byte[256]);
 
     private final StreamFrames frames;
@@ -57,6 +49,7 @@ final class KafkaClientInitProducerIdFactory
     KafkaClientInitProducerIdFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool)
     {
         this.frames = frames;
+        this.io = new KafkaClientAppFrames(frames);
         this.pool = pool;
         this.signaler = context.signaler();
     }
@@ -81,10 +74,7 @@ final class KafkaClientInitProducerIdFactory
 
     void close(long traceId)
     {
-        for (InitProducerIdStream stream : new ArrayList<>(streams.values()))
-        {
-            stream.doAbortAll(traceId, KafkaClientRequest.NETWORK_EXCEPTION);
-        }
+        KafkaClientAppStream.abortAll(streams, traceId);
     }
 
     static boolean isRetriable(short error)
@@ -98,13 +88,8 @@ final class KafkaClientInitProducerIdFactory
         };
     }
 
-    private final class InitProducerIdStream implements KafkaClientRequest
+    private final class InitProducerIdStream extends KafkaClientAppStream implements KafkaClientRequest
     {
-        private final MessageConsumer app;
-        private final long originId;
-        private final long routedId;
-        private final long initialId;
-        private final long replyId;
         private final int transactionTimeout;
         private final long producerId;
         private final short producerEpoch;
@@ -113,44 +98,19 @@ final class KafkaClientInitProducerIdFactory
         private long backoff = RETRY_BACKOFF_MIN;
         private long timerId = Signaler.NO_CANCEL_ID;
 
-        private long initialSeq;
-        private long initialAck;
-
-        private boolean replyBegun;
-        private boolean initialClosed;
-        private boolean replyClosed;
         private boolean closed;
 
         InitProducerIdStream(MessageConsumer app, long originId, long routedId, long initialId, int transactionTimeout,
             long producerId, short producerEpoch)
         {
-            this.app = app;
-            this.originId = originId;
-            this.routedId = routedId;
-            this.initialId = initialId;
-            this.replyId = initialId & ~1L;
+            super(io, app, originId, routedId, initialId);
             this.transactionTimeout = transactionTimeout;
             this.producerId = producerId;
             this.producerEpoch = producerEpoch;
         }
 
-        void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
-        {
-            switch (msgTypeId)
-            {
-                case BeginFW.TYPE_ID -> onAppBegin(beginRO.wrap(buffer, index, index + length));
-                case EndFW.TYPE_ID -> onAppEnd(endRO.wrap(buffer, index, index + length));
-                case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
-                case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
-                case SignalFW.TYPE_ID -> onSignal(signalRO.wrap(buffer, index, index + length));
-                default ->
-                {
-                    // no Data is expected, and the reply carries none: its Window means nothing here
-                }
-            }
-        }
-
-        private void onAppBegin(BeginFW begin)
+        @Override
+        void onAppBegin(BeginFW begin)
         {
             initialSeq = begin.sequence();
             initialAck = begin.acknowledge();
@@ -158,34 +118,14 @@ final class KafkaClientInitProducerIdFactory
             doRequest(begin.traceId());
         }
 
-        private void onAppEnd(EndFW end)
+        // no Data is expected, and the reply carries none: the default ignores a Data, and its Window means nothing here
+        @Override
+        void onAppWindow(WindowFW window)
         {
-            initialClosed = true;
-            final long traceId = end.traceId();
-            if (!replyBegun)
-            {
-                // an End before the answer: the request's answer is not wanted any more
-                doReplyBegin(traceId, -1L, (short) -1);
-            }
-            doReplyEnd(traceId);
-            cleanup();
         }
 
-        private void onAppAbort(AbortFW abort)
-        {
-            initialClosed = true;
-            doReplyAbort(abort.traceId());
-            cleanup();
-        }
-
-        private void onAppReset(ResetFW reset)
-        {
-            replyClosed = true;
-            doReset(reset.traceId(), KafkaClientTopic.NONE);
-            cleanup();
-        }
-
-        private void onSignal(SignalFW signal)
+        @Override
+        void onSignal(SignalFW signal)
         {
             timerId = Signaler.NO_CANCEL_ID;
             if (!closed && signal.signalId() == SIGNAL_RETRY)
@@ -272,11 +212,17 @@ final class KafkaClientInitProducerIdFactory
             }
         }
 
+        // an End before the answer: the request's answer is not wanted any more
+        @Override
+        void doReplyBegin(long traceId)
+        {
+            doReplyBegin(traceId, -1L, (short) -1);
+        }
+
         private void doReplyBegin(long traceId, long producerId, short producerEpoch)
         {
             if (!replyBegun)
             {
-                replyBegun = true;
                 final KafkaBeginExFW beginEx = beginExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
                     .typeId(KafkaBinding.TYPE_ID)
                     .initProducerId(i -> i
@@ -285,48 +231,14 @@ final class KafkaClientInitProducerIdFactory
                         .producerId(producerId)
                         .producerEpoch(producerEpoch))
                     .build();
-                frames.begin(app, originId, routedId, replyId, 0L, 0L, 0, traceId,
-                    beginEx.buffer(), beginEx.offset(), beginEx.sizeof());
+                doReplyBegin(traceId, beginEx);
             }
         }
 
-        private void doReplyEnd(long traceId)
+        @Override
+        void onCleanup()
         {
-            if (replyBegun && !replyClosed)
-            {
-                frames.end(app, originId, routedId, replyId, 0L, 0L, 0, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReplyAbort(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.abort(app, originId, routedId, replyId, 0L, 0L, 0, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReset(long traceId, short error)
-        {
-            if (!initialClosed)
-            {
-                reset.reset(frames, app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId, error);
-            }
-            initialClosed = true;
-        }
-
-        void doAbortAll(long traceId, short error)
-        {
-            doReset(traceId, error);
-            doReplyAbort(traceId);
-            cleanup();
-        }
-
-        private void cleanup()
-        {
-            if (initialClosed && replyClosed && !closed)
+            if (!closed)
             {
                 closed = true;
                 if (timerId != Signaler.NO_CANCEL_ID)

@@ -5,7 +5,6 @@ package io.zilla.bindings.kafka.stream;
 
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.function.Consumer;
 
@@ -94,6 +93,7 @@ final class KafkaClientMergedFactory
     /** The credit a META stream's reply gets: its Data carry no payload. */
     private static final int META_CREDIT = 4096;
 
+    // what the internal streams read their frames with: the app stream reads with io's
     private final BeginFW beginRO = new BeginFW();
     private final DataFW dataRO = new DataFW();
     private final EndFW endRO = new EndFW();
@@ -110,7 +110,7 @@ final class KafkaClientMergedFactory
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
     private final KafkaDataExFW.Builder dataExRW = new KafkaDataExFW.Builder();
     private final KafkaFlushExFW.Builder flushExRW = new KafkaFlushExFW.Builder();
-    private final KafkaClientReset reset = new KafkaClientReset();
+    private final KafkaClientAppFrames io;
 
     // the extensions built per record and per Flush, by builders fed from these fields: no lambda is made per frame
     private final Consumer<KafkaMergedDataExFW.Builder> mergedFetch = m -> m.fetch(this::mergedFetchDataEx);
@@ -138,6 +138,7 @@ final class KafkaClientMergedFactory
         this.context = context;
         this.encodeCapacity = pool != null ? pool.encodeBuffer().capacity() : 0;
         this.frames = frames;
+        this.io = new KafkaClientAppFrames(frames);
         this.bindingId = bindingId;
         final int capacity = context.writeBuffer().capacity();
         this.beginBuffer = new UnsafeBuffer(new byte[capacity]);
@@ -164,10 +165,7 @@ final class KafkaClientMergedFactory
 
     void close(long traceId)
     {
-        for (MergedStream stream : new ArrayList<>(streams.values()))
-        {
-            stream.doFail(traceId, KafkaClientRequest.NETWORK_EXCEPTION);
-        }
+        KafkaClientAppStream.abortAll(streams, traceId);
     }
 
     private void mergedFetchDataEx(KafkaMergedFetchDataExFW.Builder builder)
@@ -230,13 +228,8 @@ final class KafkaClientMergedFactory
         return resetEx != null && resetEx.typeId() == KafkaBinding.TYPE_ID ? resetEx.error() : UNKNOWN_SERVER_ERROR;
     }
 
-    private final class MergedStream
+    private final class MergedStream extends KafkaClientAppStream
     {
-        private final MessageConsumer app;
-        private final long originId;
-        private final long routedId;
-        private final long initialId;
-        private final long replyId;
         private final String topic;
         private final int topicLength;
         private final boolean fetching;
@@ -275,29 +268,13 @@ final class KafkaClientMergedFactory
         private int ackHead;
         private int ackCount;
 
-        private long initialSeq;
-        private long initialAck;
-        private int initialMax;
-
-        private long replySeq;
-        private long replyAck;
-        private int replyMax;
-        private int replyPad;
-
-        private boolean replyBegun;
         private boolean initialEnded;
-        private boolean initialClosed;
-        private boolean replyClosed;
         private boolean closed;
 
         MergedStream(MessageConsumer app, long originId, long routedId, long initialId, String topic,
             KafkaMergedBeginExFW beginEx, OctetsFW extension)
         {
-            this.app = app;
-            this.originId = originId;
-            this.routedId = routedId;
-            this.initialId = initialId;
-            this.replyId = initialId & ~1L;
+            super(io, app, originId, routedId, initialId);
             this.topic = topic;
             this.topicLength = topic.getBytes(StandardCharsets.UTF_8).length;
             final KafkaMergedCapabilities capabilities = beginEx.capabilities();
@@ -323,24 +300,9 @@ final class KafkaClientMergedFactory
             this.defaultOffset = found[0];
         }
 
-        void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
-        {
-            switch (msgTypeId)
-            {
-                case BeginFW.TYPE_ID -> onAppBegin(beginRO.wrap(buffer, index, index + length));
-                case DataFW.TYPE_ID -> onAppData(buffer, index, length);
-                case EndFW.TYPE_ID -> onAppEnd(endRO.wrap(buffer, index, index + length));
-                case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
-                case WindowFW.TYPE_ID -> onAppWindow(windowRO.wrap(buffer, index, index + length));
-                case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
-                default ->
-                {
-                    // a Flush from the application carries nothing a merged stream needs
-                }
-            }
-        }
-
-        private void onAppBegin(BeginFW begin)
+        // a Flush from the application carries nothing a merged stream needs: the default ignores it
+        @Override
+        void onAppBegin(BeginFW begin)
         {
             final long traceId = begin.traceId();
             initialSeq = begin.sequence();
@@ -350,11 +312,12 @@ final class KafkaClientMergedFactory
             meta = new MetaStream(this);
             if (!meta.open(traceId))
             {
-                doFail(traceId, UNKNOWN_SERVER_ERROR);
+                doAbortAll(traceId, UNKNOWN_SERVER_ERROR);
             }
         }
 
-        private void onAppEnd(EndFW end)
+        @Override
+        void onAppEnd(EndFW end)
         {
             final long traceId = end.traceId();
             initialEnded = true;
@@ -375,7 +338,8 @@ final class KafkaClientMergedFactory
             endIfDone(traceId);
         }
 
-        private void onAppAbort(AbortFW abort)
+        @Override
+        void onAppAbort(AbortFW abort)
         {
             initialClosed = true;
             final long traceId = abort.traceId();
@@ -384,7 +348,8 @@ final class KafkaClientMergedFactory
             cleanup();
         }
 
-        private void onAppReset(ResetFW reset)
+        @Override
+        void onAppReset(ResetFW reset)
         {
             replyClosed = true;
             final long traceId = reset.traceId();
@@ -393,11 +358,10 @@ final class KafkaClientMergedFactory
             cleanup();
         }
 
-        private void onAppWindow(WindowFW window)
+        @Override
+        void onAppWindow(WindowFW window)
         {
-            replyAck = Math.max(replyAck, window.acknowledge());
-            replyMax = window.maximum();
-            replyPad = window.padding();
+            super.onAppWindow(window);
             if (!closed && !initialEnded)
             {
                 doHeldFrames();
@@ -410,7 +374,7 @@ final class KafkaClientMergedFactory
         {
             if (!closed)
             {
-                doFail(traceId, error);
+                doAbortAll(traceId, error);
             }
         }
 
@@ -462,7 +426,7 @@ final class KafkaClientMergedFactory
                     fetches[p] = fetch;
                     if (!fetch.open(traceId))
                     {
-                        doFail(traceId, UNKNOWN_SERVER_ERROR);
+                        doAbortAll(traceId, UNKNOWN_SERVER_ERROR);
                         return;
                     }
                 }
@@ -491,7 +455,7 @@ final class KafkaClientMergedFactory
                     fetches[p] = renewed;
                     if (!renewed.open(traceId))
                     {
-                        doFail(traceId, UNKNOWN_SERVER_ERROR);
+                        doAbortAll(traceId, UNKNOWN_SERVER_ERROR);
                         return;
                     }
                 }
@@ -680,7 +644,7 @@ final class KafkaClientMergedFactory
                     : null;
                 if (dataEx == null || dataEx.kind() != KafkaCapability.FETCH)
                 {
-                    doFail(traceId, UNKNOWN_SERVER_ERROR);
+                    doAbortAll(traceId, UNKNOWN_SERVER_ERROR);
                     return;
                 }
                 final KafkaFetchDataExFW fetch = dataEx.fetch();
@@ -689,7 +653,7 @@ final class KafkaClientMergedFactory
                 extensionLength = writeFetchDataEx(fetch);
                 if (extensionLength < 0)
                 {
-                    doFail(traceId, KafkaClientFetchFactory.MESSAGE_TOO_LARGE);
+                    doAbortAll(traceId, KafkaClientFetchFactory.MESSAGE_TOO_LARGE);
                     return;
                 }
             }
@@ -781,14 +745,18 @@ final class KafkaClientMergedFactory
 
         // ---- produce ----
 
-        private void onAppData(DirectBuffer buffer, int index, int length)
+        @Override
+        void onAppData(DataFW data)
         {
-            final DataFW data = dataRO.wrap(buffer, index, index + length);
+            // the frame as it came, to forward or to queue
+            final DirectBuffer buffer = data.buffer();
+            final int index = data.offset();
+            final int length = data.sizeof();
             final long traceId = data.traceId();
             final int reserved = data.reserved();
             if (!producing || initialEnded || data.sequence() != initialSeq || initialSeq + reserved > initialAck + initialMax)
             {
-                doFail(traceId, INVALID_RECORD);
+                doAbortAll(traceId, INVALID_RECORD);
                 return;
             }
             initialSeq += reserved;
@@ -801,11 +769,11 @@ final class KafkaClientMergedFactory
             final int partition = recordPartition;
             if (partition == NO_PARTITION)
             {
-                doFail(traceId, INVALID_RECORD);
+                doAbortAll(traceId, INVALID_RECORD);
             }
             else if (partition >= partitionCount)
             {
-                doFail(traceId, UNKNOWN_TOPIC_OR_PARTITION);
+                doAbortAll(traceId, UNKNOWN_TOPIC_OR_PARTITION);
             }
             else if (!pending.isEmpty() || !doProduceForward(buffer, index, length, partition, traceId))
             {
@@ -859,7 +827,7 @@ final class KafkaClientMergedFactory
                 produces[partition] = produce;
                 if (!produce.open(traceId))
                 {
-                    doFail(traceId, UNKNOWN_SERVER_ERROR);
+                    doAbortAll(traceId, UNKNOWN_SERVER_ERROR);
                 }
                 return false;
             }
@@ -877,7 +845,7 @@ final class KafkaClientMergedFactory
                 }
                 if (extensionLength < 0)
                 {
-                    doFail(traceId, KafkaClientProduceFactory.MESSAGE_TOO_LARGE);
+                    doAbortAll(traceId, KafkaClientProduceFactory.MESSAGE_TOO_LARGE);
                 }
                 else
                 {
@@ -1010,13 +978,13 @@ final class KafkaClientMergedFactory
             return done;
         }
 
-        private void doReplyBegin(long traceId)
+        // the reply's Begin has the application's own extension
+        @Override
+        void doReplyBegin(long traceId)
         {
             if (!replyBegun)
             {
-                replyBegun = true;
-                frames.begin(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, beginEx, 0,
-                    beginEx.capacity());
+                doReplyBegin(traceId, beginEx, 0, beginEx.capacity());
             }
         }
 
@@ -1029,39 +997,11 @@ final class KafkaClientMergedFactory
             }
         }
 
-        private void doReplyEnd(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.end(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReplyAbort(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.abort(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReset(long traceId, short error)
-        {
-            if (!initialClosed)
-            {
-                reset.reset(frames, app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, error);
-            }
-            initialClosed = true;
-        }
-
-        void doFail(long traceId, short error)
+        @Override
+        void doAbortAll(long traceId, short error)
         {
             doAbortInternals(traceId);
-            doReset(traceId, error);
-            doReplyAbort(traceId);
-            cleanup();
+            super.doAbortAll(traceId, error);
         }
 
         private void doAbortInternals(long traceId)
@@ -1086,9 +1026,10 @@ final class KafkaClientMergedFactory
             }
         }
 
-        private void cleanup()
+        @Override
+        void onCleanup()
         {
-            if (initialClosed && replyClosed && !closed)
+            if (!closed)
             {
                 closed = true;
                 held.clear();

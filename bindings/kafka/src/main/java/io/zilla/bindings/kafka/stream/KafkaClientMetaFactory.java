@@ -3,17 +3,13 @@
  */
 package io.zilla.bindings.kafka.stream;
 
-import java.util.ArrayList;
 
 import io.zilla.bindings.kafka.KafkaBinding;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.binding.stream.StreamFrames;
-import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
-import io.zilla.specs.core.types.stream.EndFW;
-import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.SignalFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
@@ -44,15 +40,9 @@ final class KafkaClientMetaFactory
 
     private static final DirectBuffer EMPTY = new UnsafeBuffer(new byte[0]);
 
-    private final BeginFW beginRO = new BeginFW();
-    private final EndFW endRO = new EndFW();
-    private final AbortFW abortRO = new AbortFW();
-    private final ResetFW resetRO = new ResetFW();
-    private final WindowFW windowRO = new WindowFW();
-    private final SignalFW signalRO = new SignalFW();
+    private final KafkaClientAppFrames io;
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
     private final KafkaDataExFW.Builder dataExRW = new KafkaDataExFW.Builder();
-    private final KafkaClientReset reset = new KafkaClientReset();
     private final MutableDirectBuffer extensionBuffer;
 
     private final StreamFrames frames;
@@ -64,6 +54,7 @@ final class KafkaClientMetaFactory
     KafkaClientMetaFactory(EngineContext context, StreamFrames frames, KafkaClientMetadata metadata, long maxAge)
     {
         this.frames = frames;
+        this.io = new KafkaClientAppFrames(frames);
         this.metadata = metadata;
         this.signaler = context.signaler();
         this.maxAge = maxAge;
@@ -85,10 +76,7 @@ final class KafkaClientMetaFactory
 
     void close(long traceId)
     {
-        for (MetaStream stream : new ArrayList<>(streams.values()))
-        {
-            stream.doAbortAll(traceId);
-        }
+        KafkaClientAppStream.abortAll(streams, traceId);
     }
 
     static boolean isRetriable(short error)
@@ -101,13 +89,8 @@ final class KafkaClientMetaFactory
         };
     }
 
-    private final class MetaStream implements KafkaClientTopic.Listener
+    private final class MetaStream extends KafkaClientAppStream implements KafkaClientTopic.Listener
     {
-        private final MessageConsumer app;
-        private final long originId;
-        private final long routedId;
-        private final long initialId;
-        private final long replyId;
         private final String name;
 
         private KafkaClientTopic topic;
@@ -116,46 +99,15 @@ final class KafkaClientMetaFactory
         private long backoff = RETRY_BACKOFF_MIN;
         private long timerId = Signaler.NO_CANCEL_ID;
 
-        private long initialSeq;
-        private long initialAck;
-
-        private long replySeq;
-        private long replyAck;
-        private int replyMax;
-        private int replyPad;
-
-        private boolean replyBegun;
-        private boolean initialClosed;
-        private boolean replyClosed;
-
         MetaStream(MessageConsumer app, long originId, long routedId, long initialId, String name)
         {
-            this.app = app;
-            this.originId = originId;
-            this.routedId = routedId;
-            this.initialId = initialId;
-            this.replyId = initialId & ~1L;
+            super(io, app, originId, routedId, initialId);
             this.name = name;
         }
 
-        void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
-        {
-            switch (msgTypeId)
-            {
-                case BeginFW.TYPE_ID -> onAppBegin(beginRO.wrap(buffer, index, index + length));
-                case EndFW.TYPE_ID -> onAppEnd(endRO.wrap(buffer, index, index + length));
-                case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
-                case WindowFW.TYPE_ID -> onAppWindow(windowRO.wrap(buffer, index, index + length));
-                case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
-                case SignalFW.TYPE_ID -> onSignal(signalRO.wrap(buffer, index, index + length));
-                default ->
-                {
-                    // a META stream carries no Data or Flush from the application: ignored
-                }
-            }
-        }
-
-        private void onAppBegin(BeginFW begin)
+        // a META stream carries no Data or Flush from the application: the defaults ignore them
+        @Override
+        void onAppBegin(BeginFW begin)
         {
             final long traceId = begin.traceId();
             initialSeq = begin.sequence();
@@ -173,42 +125,15 @@ final class KafkaClientMetaFactory
             }
         }
 
-        private void onAppEnd(EndFW end)
+        @Override
+        void onAppWindow(WindowFW window)
         {
-            initialClosed = true;
-            final long traceId = end.traceId();
-            // an End before the topic was known: the reply begins only to end
-            if (!replyBegun)
-            {
-                doReplyBegin(traceId);
-            }
-            doReplyEnd(traceId);
-            cleanup();
-        }
-
-        private void onAppAbort(AbortFW abort)
-        {
-            initialClosed = true;
-            doReplyAbort(abort.traceId());
-            cleanup();
-        }
-
-        private void onAppReset(ResetFW reset)
-        {
-            replyClosed = true;
-            doReset(reset.traceId(), KafkaClientTopic.NONE);
-            cleanup();
-        }
-
-        private void onAppWindow(WindowFW window)
-        {
-            replyAck = Math.max(replyAck, window.acknowledge());
-            replyMax = window.maximum();
-            replyPad = window.padding();
+            super.onAppWindow(window);
             doReplyData(window.traceId());
         }
 
-        private void onSignal(SignalFW signal)
+        @Override
+        void onSignal(SignalFW signal)
         {
             timerId = Signaler.NO_CANCEL_ID;
             if (!replyClosed && topic != null)
@@ -286,17 +211,16 @@ final class KafkaClientMetaFactory
             }
         }
 
-        private void doReplyBegin(long traceId)
+        @Override
+        void doReplyBegin(long traceId)
         {
             if (!replyBegun)
             {
-                replyBegun = true;
                 final KafkaBeginExFW beginEx = beginExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
                     .typeId(KafkaBinding.TYPE_ID)
                     .meta(m -> m.topic(name))
                     .build();
-                frames.begin(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId,
-                    beginEx.buffer(), beginEx.offset(), beginEx.sizeof());
+                doReplyBegin(traceId, beginEx);
             }
         }
 
@@ -327,57 +251,16 @@ final class KafkaClientMetaFactory
             }
         }
 
-        private void doReplyEnd(long traceId)
+        @Override
+        void onCleanup()
         {
-            if (replyBegun && !replyClosed)
+            cancelTimer();
+            if (topic != null)
             {
-                frames.end(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
+                metadata.unsubscribe(topic, this);
+                topic = null;
             }
-            replyClosed = true;
-        }
-
-        private void doReplyAbort(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.abort(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReset(long traceId, short error)
-        {
-            if (!initialClosed)
-            {
-                reset.reset(frames, app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId, error);
-            }
-            initialClosed = true;
-        }
-
-        void doAbortAll(long traceId)
-        {
-            doAbortAll(traceId, KafkaClientRequest.NETWORK_EXCEPTION);
-        }
-
-        private void doAbortAll(long traceId, short error)
-        {
-            doReset(traceId, error);
-            doReplyAbort(traceId);
-            cleanup();
-        }
-
-        private void cleanup()
-        {
-            if (initialClosed && replyClosed)
-            {
-                cancelTimer();
-                if (topic != null)
-                {
-                    metadata.unsubscribe(topic, this);
-                    topic = null;
-                }
-                streams.remove(initialId);
-            }
+            streams.remove(initialId);
         }
     }
 }

@@ -11,12 +11,11 @@ import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.binding.stream.StreamFrames;
-import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
-import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.SignalFW;
+import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.kafka.codec.BrokerAddress;
 import io.zilla.specs.kafka.codec.KafkaApis;
@@ -58,15 +57,9 @@ final class KafkaClientOffsetCommitFactory
     static final int COMMIT_PADDING = 64;
     static final int MAX_UNCOMMITTED = 64;
 
-    private final BeginFW beginRO = new BeginFW();
-    private final DataFW dataRO = new DataFW();
-    private final EndFW endRO = new EndFW();
-    private final AbortFW abortRO = new AbortFW();
-    private final ResetFW resetRO = new ResetFW();
-    private final SignalFW signalRO = new SignalFW();
+    private final KafkaClientAppFrames io;
     private final KafkaDataExFW dataExRO = new KafkaDataExFW();
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
-    private final KafkaClientReset reset = new KafkaClientReset();
     private final MutableDirectBuffer extensionBuffer = new UnsafeBuffer(new byte[1024]);
 
     private final StreamFrames frames;
@@ -77,6 +70,7 @@ final class KafkaClientOffsetCommitFactory
     KafkaClientOffsetCommitFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool)
     {
         this.frames = frames;
+        this.io = new KafkaClientAppFrames(frames);
         this.pool = pool;
         this.signaler = context.signaler();
     }
@@ -100,19 +94,12 @@ final class KafkaClientOffsetCommitFactory
 
     void close(long traceId)
     {
-        for (OffsetCommitStream stream : new ArrayList<>(streams.values()))
-        {
-            stream.doAbortAll(traceId, KafkaClientRequest.NETWORK_EXCEPTION);
-        }
+        KafkaClientAppStream.abortAll(streams, traceId);
     }
 
-    private final class OffsetCommitStream implements KafkaClientCoordinator.Listener, KafkaClientRequest
+    private final class OffsetCommitStream extends KafkaClientAppStream implements KafkaClientCoordinator.Listener,
+        KafkaClientRequest
     {
-        private final MessageConsumer app;
-        private final long originId;
-        private final long routedId;
-        private final long initialId;
-        private final long replyId;
         private final String groupId;
         private final String memberId;
         private final String instanceId;
@@ -135,26 +122,10 @@ final class KafkaClientOffsetCommitFactory
         private BrokerAddress coordinatorAddress;
         private boolean finding;
 
-        private long initialSeq;
-        private long initialAck;
-        private int initialMax;
-
-        private long replySeq;
-        private long replyAck;
-        private int replyMax;
-
-        private boolean replyBegun;
-        private boolean initialClosed;
-        private boolean replyClosed;
-
         OffsetCommitStream(MessageConsumer app, long originId, long routedId, long initialId, String groupId,
             String memberId, String instanceId, int generationId, String topic)
         {
-            this.app = app;
-            this.originId = originId;
-            this.routedId = routedId;
-            this.initialId = initialId;
-            this.replyId = initialId & ~1L;
+            super(io, app, originId, routedId, initialId);
             this.groupId = groupId;
             this.memberId = memberId;
             this.instanceId = instanceId;
@@ -163,24 +134,8 @@ final class KafkaClientOffsetCommitFactory
             this.coordinator = new KafkaClientCoordinator(pool, groupId, this);
         }
 
-        void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
-        {
-            switch (msgTypeId)
-            {
-                case BeginFW.TYPE_ID -> onAppBegin(beginRO.wrap(buffer, index, index + length));
-                case DataFW.TYPE_ID -> onAppData(dataRO.wrap(buffer, index, index + length));
-                case EndFW.TYPE_ID -> onAppEnd(endRO.wrap(buffer, index, index + length));
-                case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
-                case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
-                case SignalFW.TYPE_ID -> onSignal(signalRO.wrap(buffer, index, index + length));
-                default ->
-                {
-                    // the reply carries no Data: its Window means nothing here
-                }
-            }
-        }
-
-        private void onAppBegin(BeginFW begin)
+        @Override
+        void onAppBegin(BeginFW begin)
         {
             final long traceId = begin.traceId();
             initialSeq = begin.sequence();
@@ -191,7 +146,8 @@ final class KafkaClientOffsetCommitFactory
             doFind(traceId);
         }
 
-        private void onAppData(DataFW data)
+        @Override
+        void onAppData(DataFW data)
         {
             final long traceId = data.traceId();
             final OctetsFW extension = data.extension();
@@ -224,27 +180,21 @@ final class KafkaClientOffsetCommitFactory
         }
 
         // no Reset after the End: an error of a commit still under way aborts the reply
-        private void onAppEnd(EndFW end)
+        @Override
+        void onAppEnd(EndFW end)
         {
             initialClosed = true;
             doReplyEndIfCommitted(end.traceId());
         }
 
-        private void onAppAbort(AbortFW abort)
+        // the reply carries no Data: its Window means nothing here
+        @Override
+        void onAppWindow(WindowFW window)
         {
-            initialClosed = true;
-            doReplyAbort(abort.traceId());
-            cleanup();
         }
 
-        private void onAppReset(ResetFW reset)
-        {
-            replyClosed = true;
-            doReset(reset.traceId(), KafkaClientTopic.NONE);
-            cleanup();
-        }
-
-        private void onSignal(SignalFW signal)
+        @Override
+        void onSignal(SignalFW signal)
         {
             timerId = Signaler.NO_CANCEL_ID;
             if (!replyClosed && signal.signalId() == SIGNAL_RETRY)
@@ -438,11 +388,11 @@ final class KafkaClientOffsetCommitFactory
             }
         }
 
-        private void doReplyBegin(long traceId)
+        @Override
+        void doReplyBegin(long traceId)
         {
             if (!replyBegun)
             {
-                replyBegun = true;
                 final KafkaBeginExFW beginEx = beginExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
                     .typeId(KafkaBinding.TYPE_ID)
                     .offsetCommit(o -> o.groupId(groupId)
@@ -451,58 +401,27 @@ final class KafkaClientOffsetCommitFactory
                         .generationId(generationId)
                         .topic(topic))
                     .build();
-                frames.begin(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId,
-                    beginEx.buffer(), beginEx.offset(), beginEx.sizeof());
+                doReplyBegin(traceId, beginEx);
             }
         }
 
-        private void doReplyEnd(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.end(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReplyAbort(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.abort(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReset(long traceId, short error)
-        {
-            if (!initialClosed)
-            {
-                reset.reset(frames, app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, error);
-            }
-            initialClosed = true;
-        }
-
+        @Override
         void doAbortAll(long traceId, short error)
         {
             coordinator.cancel();
-            doReset(traceId, error);
-            doReplyAbort(traceId);
-            cleanup();
+            super.doAbortAll(traceId, error);
         }
 
-        private void cleanup()
+        @Override
+        void onCleanup()
         {
-            if (initialClosed && replyClosed)
+            coordinator.cancel();
+            if (timerId != Signaler.NO_CANCEL_ID)
             {
-                coordinator.cancel();
-                if (timerId != Signaler.NO_CANCEL_ID)
-                {
-                    signaler.cancel(timerId);
-                    timerId = Signaler.NO_CANCEL_ID;
-                }
-                streams.remove(initialId);
+                signaler.cancel(timerId);
+                timerId = Signaler.NO_CANCEL_ID;
             }
+            streams.remove(initialId);
         }
     }
 }

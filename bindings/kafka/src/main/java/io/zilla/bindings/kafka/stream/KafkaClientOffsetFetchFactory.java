@@ -3,7 +3,6 @@
  */
 package io.zilla.bindings.kafka.stream;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import io.zilla.bindings.kafka.KafkaBinding;
@@ -50,15 +49,9 @@ final class KafkaClientOffsetFetchFactory
 
     private static final DirectBuffer EMPTY = new UnsafeBuffer(new byte[0]);
 
-    private final BeginFW beginRO = new BeginFW();
-    private final EndFW endRO = new EndFW();
-    private final AbortFW abortRO = new AbortFW();
-    private final ResetFW resetRO = new ResetFW();
-    private final WindowFW windowRO = new WindowFW();
-    private final SignalFW signalRO = new SignalFW();
+    private final KafkaClientAppFrames io;
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
     private final KafkaDataExFW.Builder dataExRW = new KafkaDataExFW.Builder();
-    private final KafkaClientReset reset = new KafkaClientReset();
     private final MutableDirectBuffer extensionBuffer;
 
     private final StreamFrames frames;
@@ -69,6 +62,7 @@ final class KafkaClientOffsetFetchFactory
     KafkaClientOffsetFetchFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool)
     {
         this.frames = frames;
+        this.io = new KafkaClientAppFrames(frames);
         this.pool = pool;
         this.signaler = context.signaler();
         this.extensionBuffer = new UnsafeBuffer(new byte[context.writeBuffer().capacity() >> 1]);
@@ -93,19 +87,12 @@ final class KafkaClientOffsetFetchFactory
 
     void close(long traceId)
     {
-        for (OffsetFetchStream stream : new ArrayList<>(streams.values()))
-        {
-            stream.doAbortAll(traceId, KafkaClientRequest.NETWORK_EXCEPTION);
-        }
+        KafkaClientAppStream.abortAll(streams, traceId);
     }
 
-    private final class OffsetFetchStream implements KafkaClientCoordinator.Listener, KafkaClientRequest
+    private final class OffsetFetchStream extends KafkaClientAppStream implements KafkaClientCoordinator.Listener,
+        KafkaClientRequest
     {
-        private final MessageConsumer app;
-        private final long originId;
-        private final long routedId;
-        private final long initialId;
-        private final long replyId;
         private final String groupId;
         private final String topic;
         private final IntArrayList partitions;
@@ -116,51 +103,21 @@ final class KafkaClientOffsetFetchFactory
         private long timerId = Signaler.NO_CANCEL_ID;
         private OffsetFetchResponseData.OffsetFetchResponseTopics answer;
 
-        private long initialSeq;
-        private long initialAck;
-
-        private long replySeq;
-        private long replyAck;
-        private int replyMax;
-        private int replyPad;
-
-        private boolean replyBegun;
-        private boolean initialClosed;
-        private boolean replyClosed;
         private boolean answered;
 
         OffsetFetchStream(MessageConsumer app, long originId, long routedId, long initialId, String groupId, String topic,
             IntArrayList partitions)
         {
-            this.app = app;
-            this.originId = originId;
-            this.routedId = routedId;
-            this.initialId = initialId;
-            this.replyId = initialId & ~1L;
+            super(io, app, originId, routedId, initialId);
             this.groupId = groupId;
             this.topic = topic;
             this.partitions = partitions;
             this.coordinator = new KafkaClientCoordinator(pool, groupId, this);
         }
 
-        void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
-        {
-            switch (msgTypeId)
-            {
-                case BeginFW.TYPE_ID -> onAppBegin(beginRO.wrap(buffer, index, index + length));
-                case EndFW.TYPE_ID -> onAppEnd(endRO.wrap(buffer, index, index + length));
-                case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
-                case WindowFW.TYPE_ID -> onAppWindow(windowRO.wrap(buffer, index, index + length));
-                case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
-                case SignalFW.TYPE_ID -> onSignal(signalRO.wrap(buffer, index, index + length));
-                default ->
-                {
-                    // an OFFSET_FETCH stream carries no Data or Flush from the application: ignored
-                }
-            }
-        }
-
-        private void onAppBegin(BeginFW begin)
+        // an OFFSET_FETCH stream carries no Data or Flush from the application: the defaults ignore them
+        @Override
+        void onAppBegin(BeginFW begin)
         {
             initialSeq = begin.sequence();
             initialAck = begin.acknowledge();
@@ -168,41 +125,36 @@ final class KafkaClientOffsetFetchFactory
             coordinator.find(begin.traceId());
         }
 
-        private void onAppEnd(EndFW end)
+        @Override
+        void onAppEnd(EndFW end)
         {
-            initialClosed = true;
-            final long traceId = end.traceId();
             coordinator.cancel();
-            doReplyBegin(traceId);
-            doReplyEnd(traceId);
-            cleanup();
+            super.onAppEnd(end);
         }
 
-        private void onAppAbort(AbortFW abort)
+        @Override
+        void onAppAbort(AbortFW abort)
         {
-            initialClosed = true;
             coordinator.cancel();
-            doReplyAbort(abort.traceId());
-            cleanup();
+            super.onAppAbort(abort);
         }
 
-        private void onAppReset(ResetFW reset)
+        @Override
+        void onAppReset(ResetFW reset)
         {
-            replyClosed = true;
             coordinator.cancel();
-            doReset(reset.traceId(), KafkaClientTopic.NONE);
-            cleanup();
+            super.onAppReset(reset);
         }
 
-        private void onAppWindow(WindowFW window)
+        @Override
+        void onAppWindow(WindowFW window)
         {
-            replyAck = Math.max(replyAck, window.acknowledge());
-            replyMax = window.maximum();
-            replyPad = window.padding();
+            super.onAppWindow(window);
             doReplyData(window.traceId());
         }
 
-        private void onSignal(SignalFW signal)
+        @Override
+        void onSignal(SignalFW signal)
         {
             timerId = Signaler.NO_CANCEL_ID;
             if (!replyClosed && signal.signalId() == SIGNAL_RETRY)
@@ -334,11 +286,11 @@ final class KafkaClientOffsetFetchFactory
             }
         }
 
-        private void doReplyBegin(long traceId)
+        @Override
+        void doReplyBegin(long traceId)
         {
             if (!replyBegun)
             {
-                replyBegun = true;
                 final KafkaBeginExFW beginEx = beginExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
                     .typeId(KafkaBinding.TYPE_ID)
                     .offsetFetch(o ->
@@ -351,8 +303,7 @@ final class KafkaClientOffsetFetchFactory
                         }
                     })
                     .build();
-                frames.begin(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId,
-                    beginEx.buffer(), beginEx.offset(), beginEx.sizeof());
+                doReplyBegin(traceId, beginEx);
             }
         }
 
@@ -385,52 +336,22 @@ final class KafkaClientOffsetFetchFactory
             }
         }
 
-        private void doReplyEnd(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.end(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReplyAbort(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.abort(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReset(long traceId, short error)
-        {
-            if (!initialClosed)
-            {
-                reset.reset(frames, app, originId, routedId, initialId, initialSeq, initialAck, 0, traceId, error);
-            }
-            initialClosed = true;
-        }
-
+        @Override
         void doAbortAll(long traceId, short error)
         {
             coordinator.cancel();
-            doReset(traceId, error);
-            doReplyAbort(traceId);
-            cleanup();
+            super.doAbortAll(traceId, error);
         }
 
-        private void cleanup()
+        @Override
+        void onCleanup()
         {
-            if (initialClosed && replyClosed)
+            if (timerId != Signaler.NO_CANCEL_ID)
             {
-                if (timerId != Signaler.NO_CANCEL_ID)
-                {
-                    signaler.cancel(timerId);
-                    timerId = Signaler.NO_CANCEL_ID;
-                }
-                streams.remove(initialId);
+                signaler.cancel(timerId);
+                timerId = Signaler.NO_CANCEL_ID;
             }
+            streams.remove(initialId);
         }
 
         // a response before v8 as the one group of a later one

@@ -5,7 +5,6 @@ package io.zilla.bindings.kafka.stream;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 
 import io.zilla.bindings.kafka.KafkaBinding;
@@ -14,13 +13,10 @@ import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.binding.stream.StreamFrames;
-import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
-import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.SignalFW;
-import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.kafka.codec.KafkaApis;
 import io.zilla.specs.kafka.codec.RecordBatchEncoder;
@@ -118,17 +114,10 @@ final class KafkaClientProduceFactory
     private static final int FLAG_FIN = 0x01;
     private static final int FLAG_INIT = 0x02;
 
-    private final BeginFW beginRO = new BeginFW();
-    private final DataFW dataRO = new DataFW();
-    private final EndFW endRO = new EndFW();
-    private final AbortFW abortRO = new AbortFW();
-    private final ResetFW resetRO = new ResetFW();
-    private final WindowFW windowRO = new WindowFW();
-    private final SignalFW signalRO = new SignalFW();
+    private final KafkaClientAppFrames io;
     private final KafkaDataExFW dataExRO = new KafkaDataExFW();
     private final OctetsFW valueRO = new OctetsFW();
     private final KafkaBeginExFW.Builder beginExRW = new KafkaBeginExFW.Builder();
-    private final KafkaClientReset reset = new KafkaClientReset();
     private final MutableDirectBuffer extensionBuffer;
 
     private final StreamFrames frames;
@@ -152,6 +141,7 @@ final class KafkaClientProduceFactory
         this.maxInFlight = Math.max(1, maxInFlight);
         this.compression = compression;
         this.frames = frames;
+        this.io = new KafkaClientAppFrames(frames);
         this.pool = pool;
         this.metadata = metadata;
         this.bufferPool = context.bufferPool();
@@ -187,10 +177,7 @@ final class KafkaClientProduceFactory
 
     void close(long traceId)
     {
-        for (ProduceStream stream : new ArrayList<>(streams.values()))
-        {
-            stream.doAbortAll(traceId, KafkaClientRequest.NETWORK_EXCEPTION);
-        }
+        KafkaClientAppStream.abortAll(streams, traceId);
     }
 
     static boolean isRetriable(int error)
@@ -210,13 +197,8 @@ final class KafkaClientProduceFactory
         return sequence > Integer.MAX_VALUE - increment ? increment - (Integer.MAX_VALUE - sequence) - 1 : sequence + increment;
     }
 
-    private final class ProduceStream implements KafkaClientTopic.Listener
+    private final class ProduceStream extends KafkaClientAppStream implements KafkaClientTopic.Listener
     {
-        private final MessageConsumer app;
-        private final long originId;
-        private final long routedId;
-        private final long initialId;
-        private final long replyId;
         private final String name;
         private final byte[] topicBytes;
         private final int partitionId;
@@ -248,28 +230,13 @@ final class KafkaClientProduceFactory
         private long backoff = RETRY_BACKOFF_MIN;
         private long timerId = Signaler.NO_CANCEL_ID;
 
-        private long initialSeq;
-        private long initialAck;
-        private int initialMax;
-
-        private long replySeq;
-        private long replyAck;
-        private int replyMax;
-
-        private boolean replyBegun;
         private boolean initialEnded;
-        private boolean initialClosed;
-        private boolean replyClosed;
         private boolean closed;
 
         ProduceStream(MessageConsumer app, long originId, long routedId, long initialId, String name, int partitionId,
             long producerId, short producerEpoch, short acks)
         {
-            this.app = app;
-            this.originId = originId;
-            this.routedId = routedId;
-            this.initialId = initialId;
-            this.replyId = initialId & ~1L;
+            super(io, app, originId, routedId, initialId);
             this.name = name;
             this.topicBytes = name.getBytes(StandardCharsets.UTF_8);
             this.partitionId = partitionId;
@@ -296,25 +263,9 @@ final class KafkaClientProduceFactory
             }
         }
 
-        void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
-        {
-            switch (msgTypeId)
-            {
-                case BeginFW.TYPE_ID -> onAppBegin(beginRO.wrap(buffer, index, index + length));
-                case DataFW.TYPE_ID -> onAppData(dataRO.wrap(buffer, index, index + length));
-                case EndFW.TYPE_ID -> onAppEnd(endRO.wrap(buffer, index, index + length));
-                case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
-                case WindowFW.TYPE_ID -> onAppWindow(windowRO.wrap(buffer, index, index + length));
-                case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
-                case SignalFW.TYPE_ID -> onSignal(signalRO.wrap(buffer, index, index + length));
-                default ->
-                {
-                    // a Flush carries nothing a produce stream needs
-                }
-            }
-        }
-
-        private void onAppBegin(BeginFW begin)
+        // a Flush carries nothing a produce stream needs, and the reply's Window only its credit: the defaults
+        @Override
+        void onAppBegin(BeginFW begin)
         {
             final long traceId = begin.traceId();
             initialSeq = begin.sequence();
@@ -337,7 +288,8 @@ final class KafkaClientProduceFactory
             }
         }
 
-        private void onAppData(DataFW data)
+        @Override
+        void onAppData(DataFW data)
         {
             final long traceId = data.traceId();
             final int reserved = data.reserved();
@@ -476,7 +428,8 @@ final class KafkaClientProduceFactory
                 producerEpoch, filling.baseSequence, false);
         }
 
-        private void onAppEnd(EndFW end)
+        @Override
+        void onAppEnd(EndFW end)
         {
             initialEnded = true;
             final long traceId = end.traceId();
@@ -489,27 +442,8 @@ final class KafkaClientProduceFactory
             endIfDone(traceId);
         }
 
-        private void onAppAbort(AbortFW abort)
-        {
-            initialClosed = true;
-            doReplyAbort(abort.traceId());
-            cleanup();
-        }
-
-        private void onAppReset(ResetFW reset)
-        {
-            replyClosed = true;
-            doReset(reset.traceId(), KafkaClientTopic.NONE);
-            cleanup();
-        }
-
-        private void onAppWindow(WindowFW window)
-        {
-            replyAck = Math.max(replyAck, window.acknowledge());
-            replyMax = window.maximum();
-        }
-
-        private void onSignal(SignalFW signal)
+        @Override
+        void onSignal(SignalFW signal)
         {
             timerId = Signaler.NO_CANCEL_ID;
             if (!closed && signal.signalId() == SIGNAL_RETRY)
@@ -768,11 +702,11 @@ final class KafkaClientProduceFactory
             return bufferPool.buffer(slots[region >> 1]);
         }
 
-        private void doReplyBegin(long traceId)
+        @Override
+        void doReplyBegin(long traceId)
         {
             if (!replyBegun)
             {
-                replyBegun = true;
                 final KafkaBeginExFW beginEx = beginExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
                     .typeId(KafkaBinding.TYPE_ID)
                     .produce(p -> p
@@ -783,8 +717,7 @@ final class KafkaClientProduceFactory
                         .partition(o -> o.partitionId(partitionId).partitionOffset(-1L))
                         .ackMode(ackMode(acks)))
                     .build();
-                frames.begin(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId,
-                    beginEx.buffer(), beginEx.offset(), beginEx.sizeof());
+                doReplyBegin(traceId, beginEx);
             }
         }
 
@@ -797,45 +730,11 @@ final class KafkaClientProduceFactory
             }
         }
 
-        private void doReplyEnd(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.end(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReplyAbort(long traceId)
-        {
-            if (replyBegun && !replyClosed)
-            {
-                frames.abort(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            replyClosed = true;
-        }
-
-        private void doReset(long traceId, short error)
-        {
-            if (!initialClosed)
-            {
-                reset.reset(frames, app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, error);
-            }
-            initialClosed = true;
-        }
-
         private void doAbortAll(long traceId, short error, String why)
         {
             pool.event(traceId, "kafka.produce.failed", "produce stream to " + name + "-" + partitionId + " reset with error "
                 + error + ": " + why);
             doAbortAll(traceId, error);
-        }
-
-        void doAbortAll(long traceId, short error)
-        {
-            doReset(traceId, error);
-            doReplyAbort(traceId);
-            cleanup();
         }
 
         private void releaseFragmentSlot()
@@ -847,9 +746,10 @@ final class KafkaClientProduceFactory
             }
         }
 
-        private void cleanup()
+        @Override
+        void onCleanup()
         {
-            if (initialClosed && replyClosed && !closed)
+            if (!closed)
             {
                 closed = true;
                 cancelTimer();

@@ -1,0 +1,15 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka.stream;
+
+/**
+ * The engine properties of the kafka client binding, read once by {@code KafkaBinding} and handed to every worker's
+ * client factories: {@code metadataMaxAge} (ms, META's refresh and DESCRIBE's poll), the connections' {@code timeouts},
+ * {@code fetchMaxBatchBytes} (FETCH: the largest batch held for one partition) and {@code produceMaxInFlight} (PRODUCE:
+ * the Produce requests a stream may have in flight).
+ */
+public record KafkaClientSettings(int metadataMaxAge, KafkaClientTimeouts timeouts, int fetchMaxBatchBytes,
+    int produceMaxInFlight)
+{
+}
