@@ -16,7 +16,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.zilla.bindings.tcp.config.TcpCidr;
 import io.zilla.bindings.tcp.config.TcpConditionConfig;
 import io.zilla.bindings.tcp.config.TcpOptionsConfig;
-import io.zilla.bindings.tcp.config.TcpPorts;
 import io.zilla.bindings.tcp.stream.TcpBindingContext;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
@@ -25,6 +24,7 @@ import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.config.ConditionConfig;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.OptionsConfig;
+import io.zilla.engine.config.PortRanges;
 
 /**
  * The tcp binding type: kind {@code server} listens and opens a stream toward its exit per accepted connection;
@@ -91,7 +91,7 @@ public final class TcpBinding implements Binding
         final JsonNode host = options.get("host");
         return new TcpOptionsConfig(
             host != null && host.isTextual() ? host.textValue() : null,
-            TcpPorts.parse(options.get("port")),
+            PortRanges.parse(options.get("port")),
             options.path("backlog").asInt(0),
             options.path("nodelay").asBoolean(TcpOptionsConfig.DEFAULT_NODELAY),
             options.path("keepalive").asBoolean(TcpOptionsConfig.DEFAULT_KEEPALIVE),
@@ -106,7 +106,7 @@ public final class TcpBinding implements Binding
         return new TcpConditionConfig(
             cidr != null && cidr.isTextual() ? TcpCidr.parse(cidr.textValue()) : null,
             authority != null && authority.isTextual() ? authority.textValue() : null,
-            TcpPorts.parse(condition.get("port")));
+            PortRanges.parse(condition.get("port")));
     }
 
     @Override

@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.zilla.bindings.tls.config.TlsConditionConfig;
 import io.zilla.bindings.tls.config.TlsMutual;
 import io.zilla.bindings.tls.config.TlsOptionsConfig;
-import io.zilla.bindings.tls.config.TlsPorts;
 import io.zilla.bindings.tls.stream.TlsBindingContext;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
@@ -21,6 +20,7 @@ import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.config.ConditionConfig;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.OptionsConfig;
+import io.zilla.engine.config.PortRanges;
 
 /**
  * The tls binding type. Kind {@code proxy} routes each TLS connection by its ClientHello (server name, ALPN
@@ -93,7 +93,7 @@ public final class TlsBinding implements Binding
         return new TlsConditionConfig(
             text(condition.get("authority")),
             text(condition.get("alpn")),
-            TlsPorts.parse(condition.get("port")));
+            PortRanges.parse(condition.get("port")));
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Objects;
 
 import io.zilla.engine.config.ConditionConfig;
+import io.zilla.engine.config.HostPattern;
 
 /**
  * One {@code when} entry of a tcp route. Every property it names must match; an entry that names none matches
@@ -47,7 +48,7 @@ public record TcpConditionConfig(TcpCidr cidr, String authority, int[] ports) im
 
     public boolean matchesAuthority(String host)
     {
-        return authority == null || host != null && glob(authority, 0, host, 0);
+        return authority == null || host != null && HostPattern.matches(authority, host);
     }
 
     public boolean matchesPort(int port)
@@ -72,35 +73,5 @@ public record TcpConditionConfig(TcpCidr cidr, String authority, int[] ports) im
     public String toString()
     {
         return "TcpConditionConfig[cidr=" + cidr + ", authority=" + authority + ", ports=" + Arrays.toString(ports) + "]";
-    }
-
-    // a host name is short: plain backtracking, case-insensitive, with '*' stopping at dots (one label or part of one)
-    private static boolean glob(String pattern, int p, String host, int h)
-    {
-        while (p < pattern.length())
-        {
-            final char c = pattern.charAt(p);
-            if (c == '*')
-            {
-                for (int end = h; ; end++)
-                {
-                    if (glob(pattern, p + 1, host, end))
-                    {
-                        return true;
-                    }
-                    if (end == host.length() || host.charAt(end) == '.')
-                    {
-                        return false;
-                    }
-                }
-            }
-            if (h == host.length() || Character.toLowerCase(host.charAt(h)) != c)
-            {
-                return false;
-            }
-            p++;
-            h++;
-        }
-        return h == host.length();
     }
 }

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Objects;
 
 import io.zilla.engine.config.ConditionConfig;
+import io.zilla.engine.config.HostPattern;
 
 /**
  * One {@code when} entry of a tls route. Every property it names must match; an entry that names none matches
@@ -43,7 +44,7 @@ public record TlsConditionConfig(String authority, String alpn, int[] ports) imp
 
     public boolean matchesAuthority(String serverName)
     {
-        return authority == null || serverName != null && glob(authority, 0, serverName, 0);
+        return authority == null || serverName != null && HostPattern.matches(authority, serverName);
     }
 
     public boolean matchesAlpn(List<String> protocols)
@@ -73,35 +74,5 @@ public record TlsConditionConfig(String authority, String alpn, int[] ports) imp
     public String toString()
     {
         return "TlsConditionConfig[authority=" + authority + ", alpn=" + alpn + ", ports=" + Arrays.toString(ports) + "]";
-    }
-
-    // as tcp's authority: plain backtracking over a short name, case-insensitive, '*' stopping at dots
-    private static boolean glob(String pattern, int p, String host, int h)
-    {
-        while (p < pattern.length())
-        {
-            final char c = pattern.charAt(p);
-            if (c == '*')
-            {
-                for (int end = h; ; end++)
-                {
-                    if (glob(pattern, p + 1, host, end))
-                    {
-                        return true;
-                    }
-                    if (end == host.length() || host.charAt(end) == '.')
-                    {
-                        return false;
-                    }
-                }
-            }
-            if (h == host.length() || Character.toLowerCase(host.charAt(h)) != c)
-            {
-                return false;
-            }
-            p++;
-            h++;
-        }
-        return h == host.length();
     }
 }

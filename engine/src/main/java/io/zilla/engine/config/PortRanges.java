@@ -1,7 +1,7 @@
 /*
  * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
  */
-package io.zilla.bindings.tls.config;
+package io.zilla.engine.config;
 
 import java.util.Arrays;
 
@@ -10,10 +10,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * Parses the {@code port} of the options and of a route's {@code when}: an integer, a range {@code "8000-8010"}
  * (both ends included), or a list of those. The result is sorted and without duplicates, so that a condition can
- * match a port with a binary search. The same rules as tcp's {@code port}: a copy of its parser, as a binding
- * depends on other bindings' specs only, never on their code.
+ * match a port with a binary search. Shared by the binding types whose options and routes name ports (tcp, tls).
  */
-public final class TlsPorts
+public final class PortRanges
 {
     public static final String MESSAGE = "must be an integer, a range \"8000-8010\" or a list";
 
@@ -22,7 +21,7 @@ public final class TlsPorts
 
     private static final int MAX_PORT = 65535;
 
-    private TlsPorts()
+    private PortRanges()
     {
     }
 
