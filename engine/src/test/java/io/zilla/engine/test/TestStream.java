@@ -62,6 +62,7 @@ public final class TestStream
     private final ByteArrayOutputStream received = new ByteArrayOutputStream();
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
     private final ArrayDeque<Message> messages = new ArrayDeque<>();
+    private final List<Long> messageEnds = new ArrayList<>();
     private boolean endPending;
 
     private long ownSeq;
@@ -140,6 +141,15 @@ public final class TestStream
     public synchronized long sequence()
     {
         return ownSeq;
+    }
+
+    /**
+     * Where the {@code index}-th message queued with {@link TestClient#send} ended in this side's sequence once sent (its
+     * payload and the padding of the Window it went under): a peer's acknowledgement at or beyond it covers the message.
+     */
+    public synchronized long messageEnd(int index)
+    {
+        return messageEnds.get(index);
     }
 
     /** What the peer acknowledged of this side's sequence, by its Window frames. */
@@ -314,6 +324,7 @@ public final class TestStream
                 message.payload != null ? new UnsafeBuffer(message.payload) : null, 0, length,
                 extension != null ? new UnsafeBuffer(extension) : null, 0, extension != null ? extension.length : 0);
             ownSeq += reserved;
+            messageEnds.add(ownSeq);
         }
         if (endPending && pending.size() == 0 && messages.isEmpty())
         {

@@ -84,6 +84,14 @@ final class KafkaClientProduceFactory
     static final int RECORD_FRAMING = VARINT32_MAX + Byte.BYTES + VARINT64_MAX + 4 * VARINT32_MAX;
 
     /**
+     * The room for a record's key and headers that the padding allows before the stream has seen a record: the
+     * application sends its first window in one burst at the first padding, so that padding must bound what its records
+     * bring beyond their values. From the first record on, the padding is the framing plus the largest key and headers
+     * seen so far (a new Window says so), so that the credit follows the bytes the records really take.
+     */
+    static final int KEY_AND_HEADERS_ALLOWANCE = 512 - RECORD_FRAMING;
+
+    /**
      * The regions beyond one per batch in flight and the one filling: batches closed early (a record's key and headers
      * did not fit) wait there to be sent.
      */
@@ -232,6 +240,10 @@ final class KafkaClientProduceFactory
 
         private boolean initialEnded;
         private boolean closed;
+
+        private int recordPadding = RECORD_FRAMING + KEY_AND_HEADERS_ALLOWANCE;
+        private int largestKeyAndHeaders = -1;
+        private boolean paddingChanged;
 
         ProduceStream(MessageConsumer app, long originId, long routedId, long initialId, String name, int partitionId,
             long producerId, short producerEpoch, short acks)
@@ -401,11 +413,30 @@ final class KafkaClientProduceFactory
             {
                 filling.credit += credit;
                 records.increment();
+                followKeyAndHeaders(record);
                 sendFillingIfAllowed(traceId);
+                if (paddingChanged)
+                {
+                    // after the record is in its batch: the Window may bring the application's next records at once
+                    doInitialWindow(traceId);
+                }
             }
             else if (!closed)
             {
                 doAbortAll(traceId, MESSAGE_TOO_LARGE, "a record whose key and headers outgrow the room its credit left");
+            }
+        }
+
+        // the padding follows the largest key and headers seen, so that a window's records fit the regions they take
+        private void followKeyAndHeaders(KafkaProduceDataExFW record)
+        {
+            final int keyAndHeaders = record.key().sizeof() + record.headers().sizeof();
+            if (keyAndHeaders > largestKeyAndHeaders)
+            {
+                largestKeyAndHeaders = keyAndHeaders;
+                final int padding = Math.min(RECORD_FRAMING + keyAndHeaders, recordsCapacity >> 1);
+                paddingChanged |= padding != recordPadding;
+                recordPadding = padding;
             }
         }
 
@@ -725,8 +756,9 @@ final class KafkaClientProduceFactory
         {
             if (!initialClosed)
             {
+                paddingChanged = false;
                 frames.window(app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, 0L,
-                    RECORD_FRAMING);
+                    recordPadding);
             }
         }
 

@@ -318,6 +318,12 @@ final class ClientBenchDriver implements BindingHandler
         private final long count;
         private final int size;
 
+        // where each record sent and not yet acknowledged ends in the sequence: the padding changes once the stream has
+        // seen a record, so records reserve different amounts (a ring: no allocation per record)
+        private final long[] recordEnds = new long[1 << 16];
+        private int recordEndsHead;
+        private int recordEndsTail;
+
         private long sent;
         private long initialSeq;
         private long initialAck;
@@ -355,18 +361,23 @@ final class ClientBenchDriver implements BindingHandler
             initialPad = window.padding();
             if (acknowledge > initialAck)
             {
-                // every record reserved its value and the same padding: the records acknowledged
-                final int reserved = size + initialPad;
-                final long records = (acknowledge - initialAck) / reserved;
+                long records = 0;
+                while (recordEndsHead != recordEndsTail && recordEnds[recordEndsHead & (recordEnds.length - 1)] <= acknowledge)
+                {
+                    recordEndsHead++;
+                    records++;
+                }
                 initialAck = acknowledge;
                 run.add(index, records, records * size);
             }
             final int reserved = size + initialPad;
-            while (sent < count && initialSeq + reserved <= initialAck + initialMax)
+            while (sent < count && initialSeq + reserved <= initialAck + initialMax
+                && recordEndsTail - recordEndsHead < recordEnds.length)
             {
                 frames.data(receiver, originId, routedId, initialId, initialSeq, initialAck, initialMax, 0L,
                     FLAG_INIT | FLAG_FIN, 0L, reserved, value, 0, size, dataExBuffer, 0, dataExLength);
                 initialSeq += reserved;
+                recordEnds[recordEndsTail++ & (recordEnds.length - 1)] = initialSeq;
                 sent++;
             }
             if (sent == count && !ended)

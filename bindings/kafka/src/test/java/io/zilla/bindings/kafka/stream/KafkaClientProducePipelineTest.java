@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -116,6 +117,47 @@ class KafkaClientProducePipelineTest
         }
         final long requests = counter(engine.directory(), "kafka_client", "produce.requests");
         assertTrue(requests < count / 5, "batches of several records: " + requests + " requests for " + count);
+    }
+
+    @Test
+    void shouldSlowTheAppDownWhenKeysAndHeadersOutweighValues(EmbeddedKafka kafka, KafkaTopics topics)
+    {
+        // 12-byte values with a key and 13 headers of about 100 bytes: at a padding of the framing alone, a window's
+        // records outgrew the stream's regions and the stream was reset (10); the padding now follows the key and headers
+        final int count = 10_000;
+        final String topic = topics.create(1);
+        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+        final TestClient app = TestBinding.client("app");
+        final TestStream stream = app.open(produceBeginEx(topic, 0, -1L, (short) -1, KafkaAckMode.IN_SYNC_REPLICAS));
+        for (int i = 0; i < count; i++)
+        {
+            app.send(stream, Arrays.copyOf(value(i), 12), produceDataEx(0, 0L, key(i), manyHeaders(i)), WHOLE);
+        }
+        app.end(stream);
+        stream.await(WAIT, () -> stream.ended() || stream.reset());
+        assertFalse(stream.reset(), () -> "reset with " + resetError(stream) + ", events " + engine.events());
+        assertEquals(stream.sequence(), stream.acknowledged(), "every record acknowledged");
+
+        final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, topic, 1, count);
+        assertEquals(count, consumed.size(), "every record once");
+        for (int i = 0; i < count; i++)
+        {
+            final ConsumerRecord<byte[], byte[]> record = consumed.get(i);
+            assertEquals(i, index(record), "in order");
+            assertArrayEquals(key(i), record.key());
+            assertEquals(13, record.headers().toArray().length);
+            assertArrayEquals(trace(i), record.headers().lastHeader("h12").value());
+        }
+    }
+
+    private static List<Header> manyHeaders(int i)
+    {
+        final List<Header> headers = new ArrayList<>();
+        for (int h = 0; h < 13; h++)
+        {
+            headers.add(new Header("h" + h, trace(i)));
+        }
+        return headers;
     }
 
     @Test
