@@ -202,6 +202,37 @@ class KafkaClientMergedTest
     }
 
     @Test
+    void shouldSlowTheAppDownWhenKeysAndHeadersOutweighValues(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        // values of about 10 bytes with 13 headers of 96 bytes: MERGED forwards a record only within its partition
+        // stream's credit, whose padding follows the keys and headers, and holds the app's records meanwhile
+        final int count = 10_000;
+        final String topic = topics.create(8);
+        final TestClient app = start(kafka);
+        final TestStream stream = app.open(mergedBeginEx(topic, KafkaMergedCapabilities.PRODUCE_ONLY, Map.of(), List.of(),
+            KafkaAckMode.IN_SYNC_REPLICAS));
+        for (int i = 0; i < count; i++)
+        {
+            app.send(stream, value(i), mergedProduceDataEx(0, BASE_TIME + i, -1, key(i), manyHeaders(i)), WHOLE);
+        }
+        stream.await(WAIT, () -> stream.reset() || stream.waiting() == 0 && stream.acknowledged() == stream.sequence());
+        assertFalse(stream.reset(), () -> "reset, events " + engine.events());
+        assertEquals((long) count, endOffsets(kafka, topic, 8));
+        app.end(stream);
+        stream.await(WAIT, stream::ended);
+    }
+
+    private static List<KafkaProduceStreams.Header> manyHeaders(int i)
+    {
+        final List<KafkaProduceStreams.Header> headers = new ArrayList<>();
+        for (int h = 0; h < 13; h++)
+        {
+            headers.add(new KafkaProduceStreams.Header("h" + h, String.format("trace-%090d", i).getBytes(UTF_8)));
+        }
+        return headers;
+    }
+
+    @Test
     void shouldProduceByKeyAsKafkaClientsDo(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
     {
         final String topic = topics.create(8);
