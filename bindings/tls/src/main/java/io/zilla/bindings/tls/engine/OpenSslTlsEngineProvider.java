@@ -26,7 +26,7 @@ import io.netty.handler.ssl.ApplicationProtocolConfig.SelectorFailureBehavior;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.OpenSslCachingX509KeyManagerFactory;
-import io.netty.handler.ssl.OpenSslSessionContext;
+import io.netty.handler.ssl.OpenSslServerSessionContext;
 import io.netty.handler.ssl.OpenSslSessionTicketKey;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -44,7 +44,8 @@ import io.zilla.bindings.tls.config.TlsMutual;
  * <p>Netty configures ALPN per {@code SSL_CTX}, not per engine, while a tls server picks the protocol of each
  * connection from its ClientHello: so a server context keeps one netty context per protocol it was asked for (made
  * on first use, then shared), and a client context one per list of protocols offered. All of a server context's
- * netty contexts share one set of session ticket keys, so a ticket issued under one protocol resumes under another.
+ * netty contexts share one set of session ticket keys and one session id context, so a session made under one
+ * protocol resumes under another.
  *
  * <p>The engines are netty's {@code OpenSslEngine}s: they take plain {@link java.nio.ByteBuffer}s through
  * {@code wrap}/{@code unwrap}, heap or direct (heap ones are copied through pooled direct buffers that netty
@@ -70,6 +71,11 @@ public final class OpenSslTlsEngineProvider implements TlsEngineProvider
     private static final List<String> PROTOCOLS = List.of("TLSv1.3", "TLSv1.2");
 
     private static final String ENDPOINT_IDENTIFICATION = "HTTPS";
+
+    // OpenSSL's SSL_MAX_SID_CTX_LENGTH
+    private static final int SESSION_ID_CONTEXT_LENGTH = 32;
+
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     // pooled: an engine given heap buffers copies through a direct buffer per call, taken and released within it
     private final ByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
@@ -133,6 +139,7 @@ public final class OpenSslTlsEngineProvider implements TlsEngineProvider
         private final TlsServerSettings settings;
         private final KeyManagerFactory keys;
         private final OpenSslSessionTicketKey ticketKey;
+        private final byte[] sessionIdContext;
         private final SslContext withoutAlpn;
         private final ConcurrentMap<String, SslContext> byAlpn = new ConcurrentHashMap<>();
 
@@ -142,6 +149,7 @@ public final class OpenSslTlsEngineProvider implements TlsEngineProvider
             // netty otherwise re-encodes the key and its chain into native form on every handshake
             this.keys = new OpenSslCachingX509KeyManagerFactory(settings.keys());
             this.ticketKey = newTicketKey();
+            this.sessionIdContext = randomBytes(SESSION_ID_CONTEXT_LENGTH);
             this.withoutAlpn = newContext(null);
         }
 
@@ -187,8 +195,11 @@ public final class OpenSslTlsEngineProvider implements TlsEngineProvider
                     SelectorFailureBehavior.NO_ADVERTISE, SelectedListenerFailureBehavior.ACCEPT, applicationProtocol));
             }
             final SslContext context = build(builder);
-            // tickets are off in netty until keys are set: shared keys let any of these contexts resume a session
-            ((OpenSslSessionContext) context.sessionContext()).setTicketKeys(ticketKey);
+            final OpenSslServerSessionContext sessions = (OpenSslServerSessionContext) context.sessionContext();
+            // tickets are off in netty until keys are set; and netty salts each context's session id context at
+            // random, so that OpenSSL resumes no session in a context other than its own: share both
+            sessions.setTicketKeys(ticketKey);
+            sessions.setSessionIdContext(sessionIdContext);
             return context;
         }
     }
@@ -309,13 +320,14 @@ public final class OpenSslTlsEngineProvider implements TlsEngineProvider
 
     private static OpenSslSessionTicketKey newTicketKey()
     {
-        final SecureRandom random = new SecureRandom();
-        final byte[] name = new byte[OpenSslSessionTicketKey.NAME_SIZE];
-        final byte[] hmacKey = new byte[OpenSslSessionTicketKey.HMAC_KEY_SIZE];
-        final byte[] aesKey = new byte[OpenSslSessionTicketKey.AES_KEY_SIZE];
-        random.nextBytes(name);
-        random.nextBytes(hmacKey);
-        random.nextBytes(aesKey);
-        return new OpenSslSessionTicketKey(name, hmacKey, aesKey);
+        return new OpenSslSessionTicketKey(randomBytes(OpenSslSessionTicketKey.NAME_SIZE),
+            randomBytes(OpenSslSessionTicketKey.HMAC_KEY_SIZE), randomBytes(OpenSslSessionTicketKey.AES_KEY_SIZE));
+    }
+
+    private static byte[] randomBytes(int length)
+    {
+        final byte[] bytes = new byte[length];
+        RANDOM.nextBytes(bytes);
+        return bytes;
     }
 }
