@@ -4,11 +4,13 @@
 package io.zilla.bindings.tls.engine;
 
 import java.io.ByteArrayInputStream;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyFactory;
 import java.security.KeyStore;
+import java.security.Principal;
 import java.security.PrivateKey;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
@@ -18,8 +20,13 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.KeyManagerFactorySpi;
+import javax.net.ssl.ManagerFactoryParameters;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedKeyManager;
 
 /**
  * Keys and certificates made by openssl when a test class starts (never committed): a CA, a server certificate for
@@ -62,6 +69,35 @@ final class TestKeys
         final KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         factory.init(store, PASSWORD);
         return factory;
+    }
+
+    /**
+     * The entry's key, offered to any server that asks: the JDK's key managers offer only certificates issued by a
+     * CA the server names in its request, so a client could otherwise never present a certificate of another CA.
+     */
+    static KeyManagerFactory keysIgnoringIssuers(Entry entry)
+    {
+        final KeyManager manager = new AnyIssuerKeyManager(entry);
+        return new KeyManagerFactory(new KeyManagerFactorySpi()
+        {
+            @Override
+            protected void engineInit(KeyStore store, char[] password)
+            {
+            }
+
+            @Override
+            protected void engineInit(ManagerFactoryParameters parameters)
+            {
+            }
+
+            @Override
+            protected KeyManager[] engineGetKeyManagers()
+            {
+                return new KeyManager[] {manager};
+            }
+        }, null, "any-issuer")
+        {
+        };
     }
 
     static TrustManagerFactory trust(X509Certificate... certificates) throws Exception
@@ -130,6 +166,66 @@ final class TestKeys
         if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0)
         {
             throw new IllegalStateException(String.join(" ", command) + " failed: " + output);
+        }
+    }
+
+    private static final class AnyIssuerKeyManager extends X509ExtendedKeyManager
+    {
+        private static final String ALIAS = "key";
+
+        private final Entry entry;
+
+        AnyIssuerKeyManager(Entry entry)
+        {
+            this.entry = entry;
+        }
+
+        @Override
+        public String[] getClientAliases(String keyType, Principal[] issuers)
+        {
+            return new String[] {ALIAS};
+        }
+
+        @Override
+        public String chooseClientAlias(String[] keyType, Principal[] issuers, Socket socket)
+        {
+            return ALIAS;
+        }
+
+        @Override
+        public String chooseEngineClientAlias(String[] keyType, Principal[] issuers, SSLEngine engine)
+        {
+            return ALIAS;
+        }
+
+        @Override
+        public String[] getServerAliases(String keyType, Principal[] issuers)
+        {
+            return new String[] {ALIAS};
+        }
+
+        @Override
+        public String chooseServerAlias(String keyType, Principal[] issuers, Socket socket)
+        {
+            return ALIAS;
+        }
+
+        @Override
+        public String chooseEngineServerAlias(String keyType, Principal[] issuers, SSLEngine engine)
+        {
+            return ALIAS;
+        }
+
+        @Override
+        public X509Certificate[] getCertificateChain(String alias)
+        {
+            return ALIAS.equals(alias) ? entry.chain().clone() : null;
+        }
+
+        @Override
+        public PrivateKey getPrivateKey(String alias)
+        {
+            return ALIAS.equals(alias) ? entry.key() : null;
         }
     }
 }
