@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLEngine;
@@ -71,6 +72,13 @@ public final class OpenSslTlsEngineProvider implements TlsEngineProvider
     private static final List<String> PROTOCOLS = List.of("TLSv1.3", "TLSv1.2");
 
     private static final String ENDPOINT_IDENTIFICATION = "HTTPS";
+
+    /**
+     * The most netty contexts a server or client context keeps by ALPN protocol: a binding names a few protocols, but
+     * should it pass on whatever clients offer, a protocol beyond these gets a context of its own per engine (slower,
+     * still right) instead of growing the cache for anyone who makes up names.
+     */
+    static final int MAX_CACHED_CONTEXTS = 32;
 
     // OpenSSL's SSL_MAX_SID_CTX_LENGTH
     private static final int SESSION_ID_CONTEXT_LENGTH = 32;
@@ -157,7 +165,7 @@ public final class OpenSslTlsEngineProvider implements TlsEngineProvider
         public SSLEngine newEngine(String applicationProtocol)
         {
             final SslContext context = applicationProtocol != null
-                ? byAlpn.computeIfAbsent(applicationProtocol, this::newContextUnchecked)
+                ? cached(byAlpn, applicationProtocol, this::newContextUnchecked)
                 : withoutAlpn;
             return context.newEngine(allocator);
         }
@@ -199,7 +207,10 @@ public final class OpenSslTlsEngineProvider implements TlsEngineProvider
             // tickets are off in netty until keys are set; and netty salts each context's session id context at
             // random, so that OpenSSL resumes no session in a context other than its own: share both
             sessions.setTicketKeys(ticketKey);
-            sessions.setSessionIdContext(sessionIdContext);
+            if (!sessions.setSessionIdContext(sessionIdContext))
+            {
+                throw new KeyManagementException("cannot set the session id context: " + SSL.getLastError());
+            }
             return context;
         }
     }
@@ -223,7 +234,7 @@ public final class OpenSslTlsEngineProvider implements TlsEngineProvider
         {
             final SslContext context = applicationProtocols == null || applicationProtocols.isEmpty()
                 ? withoutAlpn
-                : byAlpn.computeIfAbsent(List.copyOf(applicationProtocols), this::newContextUnchecked);
+                : cached(byAlpn, List.copyOf(applicationProtocols), this::newContextUnchecked);
             if (serverName == null)
             {
                 return context.newEngine(allocator);
@@ -270,6 +281,17 @@ public final class OpenSslTlsEngineProvider implements TlsEngineProvider
             }
             return build(builder);
         }
+    }
+
+    private static <K> SslContext cached(ConcurrentMap<K, SslContext> contexts, K key, Function<K, SslContext> factory)
+    {
+        // get first: computeIfAbsent may lock its bin even when the key is there
+        SslContext context = contexts.get(key);
+        if (context == null)
+        {
+            context = contexts.size() < MAX_CACHED_CONTEXTS ? contexts.computeIfAbsent(key, factory) : factory.apply(key);
+        }
+        return context;
     }
 
     private static SslContext build(SslContextBuilder builder) throws GeneralSecurityException

@@ -138,6 +138,23 @@ class OpenSslTlsEngineProviderTest
         }
     }
 
+    @Test
+    void shouldAnswerWithProtocolsBeyondTheCachedContexts() throws Exception
+    {
+        final TlsServerContext server = openssl.newServerContext(server(TlsMutual.NONE, List.of()));
+        final TlsClientContext client = jdk.newClientContext(client(null, List.of()));
+
+        for (int i = 0; i <= OpenSslTlsEngineProvider.MAX_CACHED_CONTEXTS + 2; i++)
+        {
+            final String protocol = "p" + i;
+            final EnginePump pump = new EnginePump(client.newEngine(SERVER_NAME, PORT, List.of("h2", protocol)),
+                server.newEngine(protocol));
+            pump.handshake();
+
+            assertEquals(protocol, pump.client.engine.getApplicationProtocol());
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Peers.class)
     void shouldAnswerWithoutApplicationProtocolWhenGivenNone(Peers peers) throws Exception
