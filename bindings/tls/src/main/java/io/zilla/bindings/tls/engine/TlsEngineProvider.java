@@ -4,6 +4,7 @@
 package io.zilla.bindings.tls.engine;
 
 import java.security.GeneralSecurityException;
+import javax.net.ssl.SSLEngine;
 
 /**
  * Makes the SSLEngines of tls bindings: the JDK's own provider, or OpenSSL/BoringSSL through netty-tcnative when it
@@ -23,4 +24,14 @@ public interface TlsEngineProvider
 
     /** The client side of connections of one tls client binding. */
     TlsClientContext newClientContext(TlsClientSettings settings) throws GeneralSecurityException;
+
+    /**
+     * Frees what an engine holds outside the Java heap, once its connection is closed (ended, aborted or reset,
+     * whichever way): OpenSSL's engines hold native memory until then, or until the garbage collector finalizes them.
+     * The binding calls it once per engine it was given, and uses the engine no more. The JDK's engines hold nothing
+     * of the kind: by default it does nothing.
+     */
+    default void release(SSLEngine engine)
+    {
+    }
 }
