@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.zilla.bindings.kafka.KafkaBinding;
+import io.zilla.bindings.kafka.test.KafkaFaultRelay;
 import io.zilla.bindings.kafka.test.KafkaProduceStreams.Header;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
@@ -168,10 +169,15 @@ class KafkaClientProducePipelineTest
     void shouldSendEveryBatchInFlightAgainInOrderThroughABrokerRestart() throws Exception
     {
         final int count = 8000;
-        try (EmbeddedKafka kafka = new EmbeddedKafka().start())
+        try (KafkaFaultRelay relay = new KafkaFaultRelay();
+             EmbeddedKafka kafka = relay.startBroker())
         {
+            // the broker answered every batch before it restarted once (0 requests failed, no retry): however fast the
+            // host, the relay now holds the requests from a partition's 4th batch on until the restart, so that batches
+            // of both partitions are in flight when it comes
+            relay.holdProduceRequests(3);
             kafka.createTopic("pipelined", 2);
-            engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+            engine.env("KAFKA_BOOTSTRAP", "127.0.0.1:" + relay.port()).start("client.yaml");
             final TestClient app = TestBinding.client("app");
 
             final TestStream init = app.open(initProducerIdBeginEx());
@@ -188,6 +194,10 @@ class KafkaClientProducePipelineTest
             for (int i = 0; i < count; i++)
             {
                 app.send(streams.get(i % 2), value(i), produceDataEx(0, 0L, null, List.of()), WHOLE);
+            }
+            for (int p = 0; p < 2; p++)
+            {
+                assertTrue(relay.awaitHeld("pipelined", p, 2, WAIT), "requests in flight on partition " + p);
             }
             streams.get(0).await(WAIT, () -> streams.get(0).acknowledged() > 0);
             kafka.restart();

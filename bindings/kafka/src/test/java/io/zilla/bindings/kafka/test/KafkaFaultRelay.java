@@ -20,8 +20,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.zilla.kafka.embedded.EmbeddedKafka;
 import org.apache.kafka.common.message.ProduceRequestData;
 import org.apache.kafka.common.message.ProduceResponseData;
 import org.apache.kafka.common.message.ResponseHeaderData;
@@ -41,6 +43,10 @@ import org.apache.kafka.common.requests.RequestHeader;
  * batches of the partition are answered by the broker, the failed one is not in the log but once.
  * <p>
  * Records are told apart by the first 8 bytes of their value: a decimal index.
+ * <p>
+ * Made with no fault ({@link #KafkaFaultRelay()}), it can instead lose requests: {@link #holdProduceRequests(int)}
+ * keeps a partition's later Produce requests from the broker, so that they are still in flight for the client when
+ * the broker restarts. It reads no records then.
  */
 public final class KafkaFaultRelay implements AutoCloseable
 {
@@ -51,15 +57,24 @@ public final class KafkaFaultRelay implements AutoCloseable
     private final AtomicInteger laterSucceeded = new AtomicInteger();
     private final Map<Integer, Fault> faults = new ConcurrentHashMap<>();
     private final Map<Integer, Integer> laterOfPartition = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> producesOfPartition = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> heldOfPartition = new ConcurrentHashMap<>();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final CountDownLatch retryHeld = new CountDownLatch(1);
     private final CountDownLatch released = new CountDownLatch(1);
     private volatile List<Integer> failedRecords;
     private volatile String failedPartition;
     private volatile int brokerPort;
+    private volatile int holdFrom = -1;
 
     private record Fault(String topic, int partition, short version)
     {
+    }
+
+    /** A relay that injects no error: for {@link #holdProduceRequests(int)}. */
+    public KafkaFaultRelay() throws IOException
+    {
+        this(-1, (short) 0);
     }
 
     public KafkaFaultRelay(int failAt, short error) throws IOException
@@ -81,6 +96,50 @@ public final class KafkaFaultRelay implements AutoCloseable
     public void broker(int port)
     {
         this.brokerPort = port;
+    }
+
+    /** Starts a broker on a free port of its own that tells clients the relay's port: every connection goes through it. */
+    public EmbeddedKafka startBroker() throws IOException
+    {
+        final int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            port = free.getLocalPort();
+        }
+        broker(port);
+        return new EmbeddedKafka().port(port).property("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port())
+            .start();
+    }
+
+    /**
+     * From the Produce request number {@code from} of any partition on (counted from 0 for each), the requests of
+     * that connection are held from the broker (the ones before are answered), until it closes (the broker stopping):
+     * the client awaits them, the broker never wrote them. Later connections are relayed whole.
+     * <p>
+     * Not answers held instead: a broker that wrote several batches whose answers were lost cannot take them again
+     * after a restart (its producer snapshot keeps the last batch of a producer only: OUT_OF_ORDER_SEQUENCE_NUMBER).
+     */
+    public void holdProduceRequests(int from)
+    {
+        this.holdFrom = from;
+    }
+
+    /** Waits until {@code count} Produce requests of the partition are held. */
+    public boolean awaitHeld(String topic, int partition, int count, Duration timeout) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        while (held(topic, partition) < count && System.nanoTime() < deadline)
+        {
+            Thread.sleep(10);
+        }
+        return held(topic, partition) >= count;
+    }
+
+    /** How many Produce requests of the partition, from the one {@link #holdProduceRequests(int)} names on, are held. */
+    public int held(String topic, int partition)
+    {
+        final AtomicInteger held = heldOfPartition.get(topic + "-" + partition);
+        return held != null ? held.get() : 0;
     }
 
     /** Waits until the retry of the failed batch reached the relay (and is held). */
@@ -127,11 +186,22 @@ public final class KafkaFaultRelay implements AutoCloseable
             while (!server.isClosed())
             {
                 final Socket client = server.accept();
-                final Socket broker = new Socket(InetAddress.getLoopbackAddress(), brokerPort);
                 sockets.add(client);
+                final Socket broker;
+                try
+                {
+                    broker = new Socket(InetAddress.getLoopbackAddress(), brokerPort);
+                }
+                catch (IOException ex)
+                {
+                    // the broker is down (restarting): the client finds the connection closed, as it would the broker's
+                    client.close();
+                    continue;
+                }
                 sockets.add(broker);
-                start(() -> requests(client, broker), "fault-relay-requests");
-                start(() -> responses(broker, client), "fault-relay-responses");
+                final AtomicBoolean holding = new AtomicBoolean();
+                start(() -> requests(client, broker, holding), "fault-relay-requests");
+                start(() -> responses(broker, client, holding), "fault-relay-responses");
             }
         }
         catch (IOException ex)
@@ -147,7 +217,7 @@ public final class KafkaFaultRelay implements AutoCloseable
         thread.start();
     }
 
-    private void requests(Socket client, Socket broker)
+    private void requests(Socket client, Socket broker, AtomicBoolean holding)
     {
         try
         {
@@ -157,7 +227,12 @@ public final class KafkaFaultRelay implements AutoCloseable
             {
                 final byte[] request = new byte[in.readInt()];
                 in.readFully(request);
-                onRequest(request);
+                onRequest(request, holding);
+                if (holding.get())
+                {
+                    // and every later request of the connection: the broker would refuse a batch after a gap
+                    continue;
+                }
                 out.writeInt(request.length);
                 out.write(request);
                 out.flush();
@@ -169,7 +244,7 @@ public final class KafkaFaultRelay implements AutoCloseable
         }
     }
 
-    private void onRequest(byte[] request) throws InterruptedException
+    private void onRequest(byte[] request, AtomicBoolean holding) throws InterruptedException
     {
         final ByteBuffer buffer = ByteBuffer.wrap(request);
         final short apiKey = buffer.getShort(0);
@@ -183,6 +258,17 @@ public final class KafkaFaultRelay implements AutoCloseable
         final ProduceRequestData.TopicProduceData topic = produce.topicData().iterator().next();
         final ProduceRequestData.PartitionProduceData partition = topic.partitionData().get(0);
         final String name = topic.name() + "-" + partition.index();
+        final int ofPartition = producesOfPartition.computeIfAbsent(name, n -> new AtomicInteger()).getAndIncrement();
+        if (holdFrom >= 0 && ofPartition >= holdFrom)
+        {
+            holding.set(true);
+            heldOfPartition.computeIfAbsent(name, n -> new AtomicInteger()).incrementAndGet();
+        }
+        if (failAt < 0)
+        {
+            // no fault to inject: the records are not read (they need not start with an index)
+            return;
+        }
         final List<Integer> records = new ArrayList<>();
         for (Record record : ((MemoryRecords) partition.records()).records())
         {
@@ -211,7 +297,7 @@ public final class KafkaFaultRelay implements AutoCloseable
         }
     }
 
-    private void responses(Socket broker, Socket client)
+    private void responses(Socket broker, Socket client, AtomicBoolean holding)
     {
         try
         {
@@ -240,6 +326,11 @@ public final class KafkaFaultRelay implements AutoCloseable
         }
         catch (IOException ex)
         {
+            if (holding.get())
+            {
+                // the connection that held requests closed: the connections after it are relayed whole
+                holdFrom = -1;
+            }
             closeQuietly(broker, client);
         }
     }
