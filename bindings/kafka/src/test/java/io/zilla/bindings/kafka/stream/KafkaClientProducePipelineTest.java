@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 
 import io.zilla.bindings.kafka.KafkaBinding;
 import io.zilla.bindings.kafka.test.KafkaFaultRelay;
@@ -60,25 +61,9 @@ class KafkaClientProducePipelineTest
     void shouldKeepSeveralRequestsInFlightAndTheRecordsInOrder(EmbeddedKafka kafka, KafkaTopics topics)
     {
         final int count = 4000;
-        final String topic = topics.create(1);
-        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
-        final TestClient app = TestBinding.client("app");
-        final TestStream stream = app.open(produceBeginEx(topic, 0, -1L, (short) -1, KafkaAckMode.IN_SYNC_REPLICAS));
-        for (int i = 0; i < count; i++)
-        {
-            app.send(stream, value(i), produceDataEx(0, 0L, null, List.of()), WHOLE);
-        }
-        app.end(stream);
-        stream.await(WAIT, () -> stream.ended() || stream.reset());
-        assertFalse(stream.reset(), () -> "reset with " + resetError(stream) + ", events " + engine.events());
-        assertEquals(stream.sequence(), stream.acknowledged(), "every record acknowledged");
+        produceInOrder(kafka, topics.create(1), count, KafkaClientProducePipelineTest::value,
+            i -> produceDataEx(0, 0L, null, List.of()));
 
-        final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, topic, 1, count);
-        assertEquals(count, consumed.size(), "every record once");
-        for (int i = 0; i < count; i++)
-        {
-            assertEquals(i, index(consumed.get(i)), "in order");
-        }
         final long peak = counter(engine.directory(), "kafka_client", "produce.inflight.peak");
         assertTrue(peak > 1 && peak <= KafkaBinding.DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT, "requests in flight at once: " + peak);
         // a batcher that sends one record per request makes count requests; how many records a batch gathers beyond
@@ -94,26 +79,11 @@ class KafkaClientProducePipelineTest
         // the padding covers a record's framing, not its key and headers: at full credit these 100-byte records bring
         // about as many bytes again of key and header, so batches close before their credit is used
         final int count = 3000;
-        final String topic = topics.create(1);
-        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
-        final TestClient app = TestBinding.client("app");
-        final TestStream stream = app.open(produceBeginEx(topic, 0, -1L, (short) -1, KafkaAckMode.IN_SYNC_REPLICAS));
-        for (int i = 0; i < count; i++)
-        {
-            app.send(stream, Arrays.copyOf(value(i), 100), produceDataEx(0, 0L, key(i),
-                List.of(new Header("trace", trace(i)))), WHOLE);
-        }
-        app.end(stream);
-        stream.await(WAIT, () -> stream.ended() || stream.reset());
-        assertFalse(stream.reset(), () -> "reset with " + resetError(stream) + ", events " + engine.events());
-        assertEquals(stream.sequence(), stream.acknowledged(), "every record acknowledged");
-
-        final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, topic, 1, count);
-        assertEquals(count, consumed.size(), "every record once");
+        final List<ConsumerRecord<byte[], byte[]>> consumed = produceInOrder(kafka, topics.create(1), count,
+            i -> Arrays.copyOf(value(i), 100), i -> produceDataEx(0, 0L, key(i), List.of(new Header("trace", trace(i)))));
         for (int i = 0; i < count; i++)
         {
             final ConsumerRecord<byte[], byte[]> record = consumed.get(i);
-            assertEquals(i, index(record), "in order");
             assertArrayEquals(key(i), record.key());
             assertArrayEquals(Arrays.copyOf(value(i), 100), record.value());
             assertEquals(1, record.headers().toArray().length);
@@ -130,13 +100,30 @@ class KafkaClientProducePipelineTest
         // 12-byte values with a key and 13 headers of about 100 bytes: at a padding of the framing alone, a window's
         // records outgrew the stream's regions and the stream was reset (10); the padding now follows the key and headers
         final int count = 10_000;
-        final String topic = topics.create(1);
+        final List<ConsumerRecord<byte[], byte[]>> consumed = produceInOrder(kafka, topics.create(1), count,
+            i -> Arrays.copyOf(value(i), 12), i -> produceDataEx(0, 0L, key(i), manyHeaders(i)));
+        for (int i = 0; i < count; i++)
+        {
+            final ConsumerRecord<byte[], byte[]> record = consumed.get(i);
+            assertArrayEquals(key(i), record.key());
+            assertEquals(13, record.headers().toArray().length);
+            assertArrayEquals(trace(i), record.headers().lastHeader("h12").value());
+        }
+    }
+
+    /*
+     * Sends count records at full credit on one PRODUCE stream to partition 0 of the topic, the record i with value(i)
+     * and dataEx(i), and ends it: every record acknowledged, then in the log once and in order, as returned.
+     */
+    private List<ConsumerRecord<byte[], byte[]>> produceInOrder(EmbeddedKafka kafka, String topic, int count,
+        IntFunction<byte[]> value, IntFunction<byte[]> dataEx)
+    {
         engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
         final TestClient app = TestBinding.client("app");
         final TestStream stream = app.open(produceBeginEx(topic, 0, -1L, (short) -1, KafkaAckMode.IN_SYNC_REPLICAS));
         for (int i = 0; i < count; i++)
         {
-            app.send(stream, Arrays.copyOf(value(i), 12), produceDataEx(0, 0L, key(i), manyHeaders(i)), WHOLE);
+            app.send(stream, value.apply(i), dataEx.apply(i), WHOLE);
         }
         app.end(stream);
         stream.await(WAIT, () -> stream.ended() || stream.reset());
@@ -147,12 +134,9 @@ class KafkaClientProducePipelineTest
         assertEquals(count, consumed.size(), "every record once");
         for (int i = 0; i < count; i++)
         {
-            final ConsumerRecord<byte[], byte[]> record = consumed.get(i);
-            assertEquals(i, index(record), "in order");
-            assertArrayEquals(key(i), record.key());
-            assertEquals(13, record.headers().toArray().length);
-            assertArrayEquals(trace(i), record.headers().lastHeader("h12").value());
+            assertEquals(i, index(consumed.get(i)), "in order");
         }
+        return consumed;
     }
 
     private static List<Header> manyHeaders(int i)
