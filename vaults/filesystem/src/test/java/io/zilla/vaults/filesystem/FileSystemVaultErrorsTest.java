@@ -56,8 +56,7 @@ class FileSystemVaultErrorsTest
     @Test
     void shouldSayThatAPasswordIsWrongWithoutPrintingIt()
     {
-        final ConfigException ex = assertThrows(ConfigException.class,
-            () -> TestVaults.read(directory, keys("server.p12", "pkcs12", "${{env.WRONG_PASSWORD}}")));
+        final ConfigException ex = refused(keys("server.p12", "pkcs12", "${{env.WRONG_PASSWORD}}"));
 
         assertEquals(List.of("10:19 vaults.server.options.keys.password: wrong password for '" + stores.path("server.p12") + "'"),
             errors(ex));
@@ -67,8 +66,7 @@ class FileSystemVaultErrorsTest
     @Test
     void shouldSayThatAPkcs12StoreNeedsAPassword()
     {
-        final ConfigException ex = assertThrows(ConfigException.class,
-            () -> TestVaults.read(directory, keys("server.p12", "pkcs12", null)));
+        final ConfigException ex = refused(keys("server.p12", "pkcs12", null));
 
         assertEquals(List.of("7:7 vaults.server.options.keys: '" + stores.path("server.p12")
             + "' needs a password: its private key 'localhost' is encrypted"),
@@ -78,14 +76,9 @@ class FileSystemVaultErrorsTest
     @Test
     void shouldSayThatAPkcs12TrustStoreNeedsAPassword()
     {
-        final ConfigException ex = assertThrows(ConfigException.class, () -> TestVaults.read(directory, """
-            name: example
-            vaults:
-              server:
-                type: filesystem
-                options:
-                  trust:
-                    store: trust.p12
+        final ConfigException ex = refused(TestVaults.filesystem("example", "server", """
+            trust:
+              store: trust.p12
             """));
 
         assertEquals(List.of("6:7 vaults.server.options.trust: '" + stores.path("trust.p12")
@@ -95,10 +88,8 @@ class FileSystemVaultErrorsTest
     @Test
     void shouldSayThatAFileIsNotOfItsDeclaredType()
     {
-        final ConfigException notPkcs12 = assertThrows(ConfigException.class,
-            () -> TestVaults.read(directory, keys("server.pem", "pkcs12", "${{env.PASSWORD}}")));
-        final ConfigException notPem = assertThrows(ConfigException.class,
-            () -> TestVaults.read(directory, keys("server.p12", "pem", "${{env.PASSWORD}}")));
+        final ConfigException notPkcs12 = refused(keys("server.pem", "pkcs12", "${{env.PASSWORD}}"));
+        final ConfigException notPem = refused(keys("server.p12", "pem", "${{env.PASSWORD}}"));
 
         assertEquals(List.of("9:15 vaults.server.options.keys.type"), places(notPkcs12));
         assertEquals(true, notPkcs12.errors().get(0).message().startsWith("'" + stores.path("server.pem")
@@ -110,10 +101,8 @@ class FileSystemVaultErrorsTest
     @Test
     void shouldSayThatAnEncryptedKeyNeedsItsPassword()
     {
-        final ConfigException none = assertThrows(ConfigException.class,
-            () -> TestVaults.read(directory, keys("server.pem", "pem", null)));
-        final ConfigException wrong = assertThrows(ConfigException.class,
-            () -> TestVaults.read(directory, keys("server.pem", "pem", "${{env.WRONG_PASSWORD}}")));
+        final ConfigException none = refused(keys("server.pem", "pem", null));
+        final ConfigException wrong = refused(keys("server.pem", "pem", "${{env.WRONG_PASSWORD}}"));
 
         assertEquals(List.of("7:7 vaults.server.options.keys: the private key in '" + stores.path("server.pem")
             + "' is encrypted: give its password"), errors(none));
@@ -124,13 +113,10 @@ class FileSystemVaultErrorsTest
     @Test
     void shouldSayWhatAPemStoreLacks()
     {
-        final ConfigException lonely = assertThrows(ConfigException.class,
-            () -> TestVaults.read(directory, keys("lonely", "pem", null)));
-        final ConfigException ec = assertThrows(ConfigException.class,
-            () -> TestVaults.read(directory, keys("ec.pem", "pem", null)));
+        final ConfigException lonely = refused(keys("lonely", "pem", null));
+        final ConfigException ec = refused(keys("ec.pem", "pem", null));
 
-        final ConfigException twice = assertThrows(ConfigException.class,
-            () -> TestVaults.read(directory, keys("cas", "pem", null).replace("keys:", "trust:")));
+        final ConfigException twice = refused(keys("cas", "pem", null).replace("keys:", "trust:"));
 
         assertEquals(List.of("8:16 vaults.server.options.trust.store: '" + stores.path("cas/ca.crt") + "' and '"
             + stores.path("cas/CA.pem") + "' both give the alias 'ca': rename one"), errors(twice));
@@ -143,19 +129,14 @@ class FileSystemVaultErrorsTest
     @Test
     void shouldCheckOptionsWithTheSchema()
     {
-        final ConfigException ex = assertThrows(ConfigException.class, () -> TestVaults.read(directory, """
-            name: example
-            vaults:
-              server:
-                type: filesystem
-                options:
-                  keys:
-                    store: server.p12
-                    type: jks
-                    alias: localhost
-                  trust:
-                    type: pem
-                  crl: revoked.pem
+        final ConfigException ex = refused(TestVaults.filesystem("example", "server", """
+            keys:
+              store: server.p12
+              type: jks
+              alias: localhost
+            trust:
+              type: pem
+            crl: revoked.pem
             """));
 
         assertEquals(List.of(
@@ -163,6 +144,12 @@ class FileSystemVaultErrorsTest
             "9:9 vaults.server.options.keys: unknown property 'alias'",
             "10:7 vaults.server.options.trust: missing required property 'store'",
             "12:7 vaults.server.options: unknown property 'crl'"), errors(ex));
+    }
+
+    // the configuration error that stops reading the zilla.yaml
+    private static ConfigException refused(String yaml)
+    {
+        return assertThrows(ConfigException.class, () -> TestVaults.read(directory, yaml));
     }
 
     /** A zilla.yaml whose vault {@code server} has only {@code keys}: store on line 8, type 9, password 10. */

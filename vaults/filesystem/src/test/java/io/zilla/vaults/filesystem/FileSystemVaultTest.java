@@ -62,19 +62,14 @@ class FileSystemVaultTest
     @Test
     void shouldLoadPkcs12KeysAndTrust()
     {
-        final VaultHandler vault = TestVaults.attach(directory, """
-            name: example
-            vaults:
-              server:
-                type: filesystem
-                options:
-                  keys:
-                    store: server.p12
-                    type: pkcs12
-                    password: ${{env.PASSWORD}}
-                  trust:
-                    store: cas.p12
-                    password: ${{env.PASSWORD}}
+        final VaultHandler vault = attach("example", "server", """
+            keys:
+              store: server.p12
+              type: pkcs12
+              password: ${{env.PASSWORD}}
+            trust:
+              store: cas.p12
+              password: ${{env.PASSWORD}}
             """);
 
         assertEquals(Map.of("localhost", List.of("localhost", "zilla.example.com")), vault.keyNames());
@@ -88,18 +83,13 @@ class FileSystemVaultTest
     @Test
     void shouldRefuseAnAliasItDoesNotHold()
     {
-        final VaultHandler vault = TestVaults.attach(directory, """
-            name: example
-            vaults:
-              server:
-                type: filesystem
-                options:
-                  keys:
-                    store: server.p12
-                    password: ${{env.PASSWORD}}
-                  signers:
-                    store: pem/cas.crt
-                    type: pem
+        final VaultHandler vault = attach("example", "server", """
+            keys:
+              store: server.p12
+              password: ${{env.PASSWORD}}
+            signers:
+              store: pem/cas.crt
+              type: pem
             """);
 
         final IllegalArgumentException keys = assertThrows(IllegalArgumentException.class,
@@ -114,16 +104,11 @@ class FileSystemVaultTest
     @Test
     void shouldLoadAPemFileWithAnEncryptedKeyAndItsChain()
     {
-        final VaultHandler vault = TestVaults.attach(directory, """
-            name: example
-            vaults:
-              server:
-                type: filesystem
-                options:
-                  keys:
-                    store: pem/server.pem
-                    type: pem
-                    password: ${{env.PASSWORD}}
+        final VaultHandler vault = attach("example", "server", """
+            keys:
+              store: pem/server.pem
+              type: pem
+              password: ${{env.PASSWORD}}
             """);
 
         assertEquals(Map.of("server", List.of("localhost", "zilla.example.com")), vault.keyNames());
@@ -132,18 +117,13 @@ class FileSystemVaultTest
     @Test
     void shouldLoadAPemDirectoryOfKeysAndCertificatesWithPkcs1Keys()
     {
-        final VaultHandler vault = TestVaults.attach(directory, """
-            name: example
-            vaults:
-              keys:
-                type: filesystem
-                options:
-                  keys:
-                    store: pem/keys
-                    type: pem
-                  trust:
-                    store: pem/cas.crt
-                    type: pem
+        final VaultHandler vault = attach("example", "keys", """
+            keys:
+              store: pem/keys
+              type: pem
+            trust:
+              store: pem/cas.crt
+              type: pem
             """);
 
         assertEquals(List.of("client", "localhost"), List.copyOf(vault.keyNames().keySet()));
@@ -155,30 +135,19 @@ class FileSystemVaultTest
     @Test
     void shouldHandshakeWithPkcs12KeysAndPemTrust() throws Exception
     {
-        final VaultHandler server = TestVaults.attach(directory, """
-            name: server
-            vaults:
-              server:
-                type: filesystem
-                options:
-                  keys:
-                    store: server.p12
-                    password: ${{env.PASSWORD}}
+        final VaultHandler server = attach("server", "server", """
+            keys:
+              store: server.p12
+              password: ${{env.PASSWORD}}
             """);
-        final VaultHandler client = TestVaults.attach(directory, """
-            name: client
-            vaults:
-              client:
-                type: filesystem
-                options:
-                  trust:
-                    store: pem/cas.crt
-                    type: pem
+        final VaultHandler client = attach("client", "client", """
+            trust:
+              store: pem/cas.crt
+              type: pem
             """);
 
-        final Handshakes.Result result = assertTimeoutPreemptively(HANDSHAKE_LIMIT, () -> Handshakes.handshake(
-            Handshakes.context(server.keys(List.of()), null), false,
-            Handshakes.context(null, client.trust(List.of()))));
+        final Handshakes.Result result = handshake(Handshakes.context(server.keys(List.of()), null), false,
+            Handshakes.context(null, client.trust(List.of())));
 
         assertEquals("CN=localhost", result.clientSeen().getName());
         assertNull(result.serverSeen());
@@ -187,37 +156,27 @@ class FileSystemVaultTest
     @Test
     void shouldHandshakeMutuallyWithSignersAndPemKeys() throws Exception
     {
-        final VaultHandler server = TestVaults.attach(directory, """
-            name: server
-            vaults:
-              server:
-                type: filesystem
-                options:
-                  keys:
-                    store: pem/server.pem
-                    type: pem
-                    password: ${{env.PASSWORD}}
-                  signers:
-                    store: trust.p12
-                    password: ${{env.PASSWORD}}
+        final VaultHandler server = attach("server", "server", """
+            keys:
+              store: pem/server.pem
+              type: pem
+              password: ${{env.PASSWORD}}
+            signers:
+              store: trust.p12
+              password: ${{env.PASSWORD}}
             """);
-        final VaultHandler client = TestVaults.attach(directory, """
-            name: client
-            vaults:
-              client:
-                type: filesystem
-                options:
-                  keys:
-                    store: pem/keys
-                    type: pem
-                  trust:
-                    store: trust.p12
-                    password: ${{env.PASSWORD}}
+        final VaultHandler client = attach("client", "client", """
+            keys:
+              store: pem/keys
+              type: pem
+            trust:
+              store: trust.p12
+              password: ${{env.PASSWORD}}
             """);
         final SSLContext serverContext = Handshakes.context(server.keys(List.of()), server.signers(List.of()));
 
-        final Handshakes.Result result = assertTimeoutPreemptively(HANDSHAKE_LIMIT, () -> Handshakes.handshake(
-            serverContext, true, Handshakes.context(client.keys(List.of("client")), client.trust(List.of()))));
+        final Handshakes.Result result = handshake(serverContext, true,
+            Handshakes.context(client.keys(List.of("client")), client.trust(List.of())));
 
         assertEquals("CN=localhost", result.clientSeen().getName());
         assertEquals("CN=client", result.serverSeen().getName());
@@ -228,41 +187,41 @@ class FileSystemVaultTest
     {
         stores.write("pem/stranger/stranger.key", stores.read("stranger.key"));
         stores.write("pem/stranger/stranger.crt", stores.read("stranger.crt"));
-        final VaultHandler server = TestVaults.attach(directory, """
-            name: server
-            vaults:
-              server:
-                type: filesystem
-                options:
-                  keys:
-                    store: server.p12
-                    password: ${{env.PASSWORD}}
-                  signers:
-                    store: trust.p12
-                    password: ${{env.PASSWORD}}
+        final VaultHandler server = attach("server", "server", """
+            keys:
+              store: server.p12
+              password: ${{env.PASSWORD}}
+            signers:
+              store: trust.p12
+              password: ${{env.PASSWORD}}
             """);
-        final VaultHandler stranger = TestVaults.attach(directory, """
-            name: client
-            vaults:
-              client:
-                type: filesystem
-                options:
-                  keys:
-                    store: pem/stranger
-                    type: pem
-                  trust:
-                    store: trust.p12
-                    password: ${{env.PASSWORD}}
+        final VaultHandler stranger = attach("client", "client", """
+            keys:
+              store: pem/stranger
+              type: pem
+            trust:
+              store: trust.p12
+              password: ${{env.PASSWORD}}
             """);
         final SSLContext serverContext = Handshakes.context(server.keys(List.of()), server.signers(List.of()));
         final SSLContext strangerContext = Handshakes.context(stranger.keys(List.of()), stranger.trust(List.of()));
 
         // the server names only its signers as acceptable issuers; the stranger's certificate is from another CA
         assertEquals(List.of("CN=Test CA"), issuers(server.signers(List.of())));
-        final Exception refused = assertThrows(Exception.class, () -> assertTimeoutPreemptively(HANDSHAKE_LIMIT,
-            () -> Handshakes.handshake(serverContext, true, strangerContext)));
+        final Exception refused = assertThrows(Exception.class, () -> handshake(serverContext, true, strangerContext));
         // refused by TLS (an alert, or the connection closed by it), not by a time limit
         assertTrue(refused instanceof IOException && !(refused instanceof SocketTimeoutException), refused.toString());
+    }
+
+    private static VaultHandler attach(String namespace, String vault, String options)
+    {
+        return TestVaults.attach(directory, TestVaults.filesystem(namespace, vault, options));
+    }
+
+    // bounded in time: a handshake that hangs fails the test instead of stalling it
+    private static Handshakes.Result handshake(SSLContext server, boolean needClientAuth, SSLContext client)
+    {
+        return assertTimeoutPreemptively(HANDSHAKE_LIMIT, () -> Handshakes.handshake(server, needClientAuth, client));
     }
 
     private static List<String> issuers(TrustManagerFactory trust)

@@ -28,6 +28,18 @@ final class TestVaults
         return reader().read(directory.resolve("zilla.yaml").toString(), yaml, 1);
     }
 
+    /** A zilla.yaml of the namespace with one filesystem vault and its options: the first option on line 6. */
+    static String filesystem(String namespace, String vault, String options)
+    {
+        return """
+            name: %s
+            vaults:
+              %s:
+                type: filesystem
+                options:
+            """.formatted(namespace, vault) + options.indent(6);
+    }
+
     static VaultHandler attach(Path directory, String yaml)
     {
         return new FileSystemVault().attach(read(directory, yaml).vaults().get(0));

@@ -106,6 +106,7 @@ abstract class KafkaClientAppStream
     {
         final long traceId = end.traceId();
         initialClosed = true;
+        onAppClosing(traceId);
         doReplyBegin(traceId);
         doReplyEnd(traceId);
         cleanup();
@@ -113,8 +114,10 @@ abstract class KafkaClientAppStream
 
     void onAppAbort(AbortFW abort)
     {
+        final long traceId = abort.traceId();
         initialClosed = true;
-        doReplyAbort(abort.traceId());
+        onAppClosing(traceId);
+        doReplyAbort(traceId);
         cleanup();
     }
 
@@ -128,9 +131,21 @@ abstract class KafkaClientAppStream
 
     void onAppReset(ResetFW reset)
     {
+        final long traceId = reset.traceId();
         replyClosed = true;
-        doReset(reset.traceId(), KafkaClientTopic.NONE);
+        onAppClosing(traceId);
+        doReset(traceId, KafkaClientTopic.NONE);
         cleanup();
+    }
+
+    /**
+     * The application ended, aborted or reset its stream: the capability's own cleanup (a request to cancel, a group to
+     * leave, internal streams to abort) before the default End, Abort or Reset. Called by the default handlers once the
+     * closed direction is marked (a cleanup may read it), before the reply or the Reset is sent; a stream that overrides
+     * {@link #onAppEnd} without calling it is not called on End. None by default.
+     */
+    void onAppClosing(long traceId)
+    {
     }
 
     /** A timer of this stream (signalled on its reply id): none by default. */

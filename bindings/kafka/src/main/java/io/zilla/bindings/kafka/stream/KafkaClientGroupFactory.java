@@ -11,12 +11,10 @@ import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.binding.stream.StreamFrames;
-import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
 import io.zilla.specs.core.types.stream.FlushFW;
-import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.SignalFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.OctetsFW;
@@ -262,24 +260,11 @@ final class KafkaClientGroupFactory
             doLeave(end.traceId());
         }
 
+        // an Abort or a Reset leaves the group too, without waiting for the answer: the default then aborts or resets
         @Override
-        void onAppAbort(AbortFW abort)
+        void onAppClosing(long traceId)
         {
-            initialClosed = true;
-            final long traceId = abort.traceId();
             doLeave(traceId);
-            doReplyAbort(traceId);
-            cleanup();
-        }
-
-        @Override
-        void onAppReset(ResetFW reset)
-        {
-            replyClosed = true;
-            final long traceId = reset.traceId();
-            doLeave(traceId);
-            doReset(traceId, KafkaClientTopic.NONE);
-            cleanup();
         }
 
         @Override

@@ -338,24 +338,11 @@ final class KafkaClientMergedFactory
             endIfDone(traceId);
         }
 
+        // an Abort or a Reset (the End above drains instead) aborts the internal streams: the default then aborts or resets
         @Override
-        void onAppAbort(AbortFW abort)
+        void onAppClosing(long traceId)
         {
-            initialClosed = true;
-            final long traceId = abort.traceId();
             doAbortInternals(traceId);
-            doReplyAbort(traceId);
-            cleanup();
-        }
-
-        @Override
-        void onAppReset(ResetFW reset)
-        {
-            replyClosed = true;
-            final long traceId = reset.traceId();
-            doAbortInternals(traceId);
-            doReset(traceId, KafkaClientTopic.NONE);
-            cleanup();
         }
 
         @Override

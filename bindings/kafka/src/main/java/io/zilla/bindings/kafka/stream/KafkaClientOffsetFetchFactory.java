@@ -10,10 +10,7 @@ import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.binding.stream.StreamFrames;
-import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
-import io.zilla.specs.core.types.stream.EndFW;
-import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.SignalFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.kafka.codec.BrokerAddress;
@@ -125,25 +122,11 @@ final class KafkaClientOffsetFetchFactory
             coordinator.find(begin.traceId());
         }
 
+        // an End, an Abort or a Reset: a search still under way is answered to nobody
         @Override
-        void onAppEnd(EndFW end)
+        void onAppClosing(long traceId)
         {
             coordinator.cancel();
-            super.onAppEnd(end);
-        }
-
-        @Override
-        void onAppAbort(AbortFW abort)
-        {
-            coordinator.cancel();
-            super.onAppAbort(abort);
-        }
-
-        @Override
-        void onAppReset(ResetFW reset)
-        {
-            coordinator.cancel();
-            super.onAppReset(reset);
         }
 
         @Override

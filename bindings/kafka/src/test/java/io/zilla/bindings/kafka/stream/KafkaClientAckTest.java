@@ -13,9 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -71,7 +68,7 @@ class KafkaClientAckTest
     {
         final int count = 400;
         try (KafkaFaultRelay relay = new KafkaFaultRelay(2, NOT_ENOUGH_REPLICAS_AFTER_APPEND);
-             EmbeddedKafka kafka = relayed(relay))
+             EmbeddedKafka kafka = relay.startBroker())
         {
             kafka.createTopic("acks", 1);
             final TestClient app = start(relay);
@@ -96,7 +93,7 @@ class KafkaClientAckTest
     {
         final int count = 800;
         try (KafkaFaultRelay relay = new KafkaFaultRelay(2, NOT_ENOUGH_REPLICAS_AFTER_APPEND);
-             EmbeddedKafka kafka = relayed(relay))
+             EmbeddedKafka kafka = relay.startBroker())
         {
             kafka.createTopic("merged-acks", 8);
             final TestClient app = start(relay);
@@ -286,19 +283,6 @@ class KafkaClientAckTest
             }
         }
         return found;
-    }
-
-    private EmbeddedKafka relayed(KafkaFaultRelay relay) throws IOException
-    {
-        final int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
-        {
-            port = free.getLocalPort();
-        }
-        relay.broker(port);
-        // the broker tells clients the relay's port: every connection goes through it
-        return new EmbeddedKafka().port(port).property("advertised.listeners", "PLAINTEXT://127.0.0.1:" + relay.port())
-            .start();
     }
 
     private TestClient start(KafkaFaultRelay relay)

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.zilla.bindings.kafka.test.KafkaFaultRelay;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
 import io.zilla.engine.test.TestClient;
@@ -52,10 +53,11 @@ class KafkaClientProduceRestartTest
     @Test
     void shouldProduceIdempotentlyThroughABrokerRestart() throws Exception
     {
-        try (EmbeddedKafka kafka = new EmbeddedKafka().start())
+        try (KafkaFaultRelay relay = new KafkaFaultRelay();
+             EmbeddedKafka kafka = relay.startBroker())
         {
             kafka.createTopic("idempotent", 2);
-            engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+            engine.env("KAFKA_BOOTSTRAP", "127.0.0.1:" + relay.port()).start("client.yaml");
             final TestClient app = TestBinding.client("app");
 
             final TestStream init = app.open(initProducerIdBeginEx());
@@ -68,7 +70,8 @@ class KafkaClientProduceRestartTest
             app.end(init);
             init.await(WAIT, init::ended);
 
-            final List<TestStream> streams = produceThroughRestart(kafka, app, "idempotent", producerId, producerEpoch);
+            final List<TestStream> streams = produceThroughRestart(relay, kafka, app, "idempotent", producerId,
+                producerEpoch);
 
             final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, "idempotent", 2,
                 RECORDS);
@@ -93,13 +96,14 @@ class KafkaClientProduceRestartTest
     @Test
     void shouldRecoverAPlainProduceThroughABrokerRestart() throws Exception
     {
-        try (EmbeddedKafka kafka = new EmbeddedKafka().start())
+        try (KafkaFaultRelay relay = new KafkaFaultRelay();
+             EmbeddedKafka kafka = relay.startBroker())
         {
             kafka.createTopic("plain", 2);
-            engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+            engine.env("KAFKA_BOOTSTRAP", "127.0.0.1:" + relay.port()).start("client.yaml");
             final TestClient app = TestBinding.client("app");
 
-            produceThroughRestart(kafka, app, "plain", -1L, (short) -1);
+            produceThroughRestart(relay, kafka, app, "plain", -1L, (short) -1);
 
             final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, "plain", 2, RECORDS);
             assertTrue(consumed.size() >= RECORDS, "every acknowledged record, maybe some twice: " + consumed.size());
@@ -110,10 +114,15 @@ class KafkaClientProduceRestartTest
     @Test
     void shouldSendTheBatchInFlightAgainWithItsSequenceWhenTheBrokerIsKilled() throws Exception
     {
-        try (EmbeddedKafka kafka = new EmbeddedKafka().start())
+        try (KafkaFaultRelay relay = new KafkaFaultRelay();
+             EmbeddedKafka kafka = relay.startBroker())
         {
+            // the answer to the 4th Produce is lost, and the later ones do not reach the broker until it dies: the batch
+            // it wrote and did not answer is in flight then, whatever the host's speed (the test killed it once the
+            // first batch was acknowledged, when all of them might have been)
+            relay.loseProduceResponse(3);
             kafka.createTopic("killed", 1);
-            engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+            engine.env("KAFKA_BOOTSTRAP", "127.0.0.1:" + relay.port()).start("client.yaml");
             final TestClient app = TestBinding.client("app");
             final TestStream init = app.open(initProducerIdBeginEx());
             init.await(WAIT, () -> replyBeginEx(init) != null || init.reset());
@@ -121,7 +130,7 @@ class KafkaClientProduceRestartTest
             final short producerEpoch = replyBeginEx(init).initProducerId().producerEpoch();
             app.end(init);
 
-            // records queued as fast as the test can: a Produce is in flight whenever the last one was answered
+            // records queued as fast as the test can: one a Produce until max.in.flight are awaited
             final int count = 20_000;
             final TestStream stream = app.open(produceBeginEx("killed", 0, producerId, producerEpoch,
                 KafkaAckMode.IN_SYNC_REPLICAS));
@@ -131,6 +140,7 @@ class KafkaClientProduceRestartTest
                 app.send(stream, value, produceDataEx(0, 0L, null, List.of()), WHOLE);
                 if (i == 200)
                 {
+                    assertTrue(relay.awaitLost("killed", 0, 1, WAIT), "a Produce in flight");
                     stream.await(WAIT, () -> stream.acknowledged() > 0);
                     // SIGKILL: the broker's page cache keeps what it appended, the answer to the batch in flight is lost
                     kafka.kill();
@@ -161,10 +171,15 @@ class KafkaClientProduceRestartTest
         }
     }
 
-    // sends RECORDS records over two partitions, one every few ms, restarting the broker once some are acknowledged
-    private List<TestStream> produceThroughRestart(EmbeddedKafka kafka, TestClient app, String topic, long producerId,
-        short producerEpoch) throws Exception
+    /*
+     * Sends RECORDS records over two partitions, one every few ms, restarting the broker once some are acknowledged
+     * and, whatever the host's speed, some of each partition are in flight: the relay loses a partition's requests from
+     * its 4th on until the broker stops (the sender could have ended, and every batch been answered, before it did).
+     */
+    private List<TestStream> produceThroughRestart(KafkaFaultRelay relay, EmbeddedKafka kafka, TestClient app, String topic,
+        long producerId, short producerEpoch) throws Exception
     {
+        relay.loseProduceRequests(3);
         final List<TestStream> streams = List.of(
             app.open(produceBeginEx(topic, 0, producerId, producerEpoch, KafkaAckMode.IN_SYNC_REPLICAS)),
             app.open(produceBeginEx(topic, 1, producerId, producerEpoch, KafkaAckMode.IN_SYNC_REPLICAS)));
@@ -186,6 +201,10 @@ class KafkaClientProduceRestartTest
             }
         });
         sender.start();
+        for (int p = 0; p < streams.size(); p++)
+        {
+            assertTrue(relay.awaitLost(topic, p, 1, WAIT), "requests in flight on partition " + p);
+        }
         streams.get(0).await(WAIT, () -> streams.get(0).acknowledged() > 0);
         kafka.restart();
         sender.join(WAIT.toMillis());

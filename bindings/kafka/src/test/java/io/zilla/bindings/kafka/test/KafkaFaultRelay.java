@@ -20,8 +20,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.zilla.kafka.embedded.EmbeddedKafka;
 import org.apache.kafka.common.message.ProduceRequestData;
 import org.apache.kafka.common.message.ProduceResponseData;
 import org.apache.kafka.common.message.ResponseHeaderData;
@@ -41,6 +43,10 @@ import org.apache.kafka.common.requests.RequestHeader;
  * batches of the partition are answered by the broker, the failed one is not in the log but once.
  * <p>
  * Records are told apart by the first 8 bytes of their value: a decimal index.
+ * <p>
+ * Made with no fault ({@link #KafkaFaultRelay()}), it can instead lose a partition's later Produce requests
+ * ({@link #loseProduceRequests(int)}) or an answer ({@link #loseProduceResponse(int)}), so that they are still in
+ * flight for the client when the broker restarts or dies, whatever the host's speed. It reads no records then.
  */
 public final class KafkaFaultRelay implements AutoCloseable
 {
@@ -51,15 +57,39 @@ public final class KafkaFaultRelay implements AutoCloseable
     private final AtomicInteger laterSucceeded = new AtomicInteger();
     private final Map<Integer, Fault> faults = new ConcurrentHashMap<>();
     private final Map<Integer, Integer> laterOfPartition = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> producesOfPartition = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> lostOfPartition = new ConcurrentHashMap<>();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final CountDownLatch retryHeld = new CountDownLatch(1);
     private final CountDownLatch released = new CountDownLatch(1);
     private volatile List<Integer> failedRecords;
     private volatile String failedPartition;
     private volatile int brokerPort;
+    private volatile int loseFrom = -1;
+    private volatile boolean loseResponses;
 
     private record Fault(String topic, int partition, short version)
     {
+    }
+
+    // what a connection lost: its requests from one on, or the answers from one on (correlation ids to partitions)
+    private record Lost(AtomicBoolean requests, Map<Integer, String> awaited, AtomicBoolean responses)
+    {
+        Lost()
+        {
+            this(new AtomicBoolean(), new ConcurrentHashMap<>(), new AtomicBoolean());
+        }
+
+        boolean any()
+        {
+            return requests.get() || responses.get();
+        }
+    }
+
+    /** A relay that injects no error: for {@link #loseProduceRequests(int)} or {@link #loseProduceResponse(int)}. */
+    public KafkaFaultRelay() throws IOException
+    {
+        this(-1, (short) 0);
     }
 
     public KafkaFaultRelay(int failAt, short error) throws IOException
@@ -81,6 +111,63 @@ public final class KafkaFaultRelay implements AutoCloseable
     public void broker(int port)
     {
         this.brokerPort = port;
+    }
+
+    /** Starts a broker on a free port of its own that tells clients the relay's port: every connection goes through it. */
+    public EmbeddedKafka startBroker() throws IOException
+    {
+        final int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            port = free.getLocalPort();
+        }
+        broker(port);
+        return new EmbeddedKafka().port(port).property("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port())
+            .start();
+    }
+
+    /**
+     * From the Produce request number {@code from} of any partition on (counted from 0 for each), the requests of
+     * that connection do not reach the broker (the ones before are answered), until it closes (the broker stopping):
+     * the client awaits them, the broker never wrote them. Later connections are relayed whole.
+     */
+    public void loseProduceRequests(int from)
+    {
+        this.loseResponses = false;
+        this.loseFrom = from;
+    }
+
+    /**
+     * The answer to the first Produce request numbered {@code from} or more of any partition (counted from 0 for each)
+     * does not reach the client, nor any later answer on that connection (it reads them in the order it asked), and the
+     * later requests do not reach the broker, until it closes (the broker dying): the broker wrote that batch and none
+     * after it, the client awaits them all. Later connections are relayed whole.
+     * <p>
+     * One batch written, not several: a restarted broker knows a producer's last batch only, and refuses the earlier
+     * ones sent again with OUT_OF_ORDER_SEQUENCE_NUMBER.
+     */
+    public void loseProduceResponse(int from)
+    {
+        this.loseResponses = true;
+        this.loseFrom = from;
+    }
+
+    /** Waits until {@code count} Produce requests of the partition, or their answers, are lost. */
+    public boolean awaitLost(String topic, int partition, int count, Duration timeout) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        while (lost(topic, partition) < count && System.nanoTime() < deadline)
+        {
+            Thread.sleep(10);
+        }
+        return lost(topic, partition) >= count;
+    }
+
+    /** How many Produce requests of the partition, or their answers, are lost. */
+    public int lost(String topic, int partition)
+    {
+        final AtomicInteger lost = lostOfPartition.get(topic + "-" + partition);
+        return lost != null ? lost.get() : 0;
     }
 
     /** Waits until the retry of the failed batch reached the relay (and is held). */
@@ -127,11 +214,22 @@ public final class KafkaFaultRelay implements AutoCloseable
             while (!server.isClosed())
             {
                 final Socket client = server.accept();
-                final Socket broker = new Socket(InetAddress.getLoopbackAddress(), brokerPort);
                 sockets.add(client);
+                final Socket broker;
+                try
+                {
+                    broker = new Socket(InetAddress.getLoopbackAddress(), brokerPort);
+                }
+                catch (IOException ex)
+                {
+                    // the broker is down (restarting): the client finds the connection closed, as it would the broker's
+                    client.close();
+                    continue;
+                }
                 sockets.add(broker);
-                start(() -> requests(client, broker), "fault-relay-requests");
-                start(() -> responses(broker, client), "fault-relay-responses");
+                final Lost lost = new Lost();
+                start(() -> requests(client, broker, lost), "fault-relay-requests");
+                start(() -> responses(broker, client, lost), "fault-relay-responses");
             }
         }
         catch (IOException ex)
@@ -147,7 +245,7 @@ public final class KafkaFaultRelay implements AutoCloseable
         thread.start();
     }
 
-    private void requests(Socket client, Socket broker)
+    private void requests(Socket client, Socket broker, Lost lost)
     {
         try
         {
@@ -157,7 +255,10 @@ public final class KafkaFaultRelay implements AutoCloseable
             {
                 final byte[] request = new byte[in.readInt()];
                 in.readFully(request);
-                onRequest(request);
+                if (!onRequest(request, lost))
+                {
+                    continue;
+                }
                 out.writeInt(request.length);
                 out.write(request);
                 out.flush();
@@ -169,13 +270,14 @@ public final class KafkaFaultRelay implements AutoCloseable
         }
     }
 
-    private void onRequest(byte[] request) throws InterruptedException
+    // whether the request goes on to the broker
+    private boolean onRequest(byte[] request, Lost lost) throws InterruptedException
     {
         final ByteBuffer buffer = ByteBuffer.wrap(request);
         final short apiKey = buffer.getShort(0);
         if (apiKey != ApiKeys.PRODUCE.id)
         {
-            return;
+            return !lost.requests().get();
         }
         final RequestHeader header = RequestHeader.parse(buffer);
         final short version = header.apiVersion();
@@ -183,6 +285,28 @@ public final class KafkaFaultRelay implements AutoCloseable
         final ProduceRequestData.TopicProduceData topic = produce.topicData().iterator().next();
         final ProduceRequestData.PartitionProduceData partition = topic.partitionData().get(0);
         final String name = topic.name() + "-" + partition.index();
+        final int ofPartition = producesOfPartition.computeIfAbsent(name, n -> new AtomicInteger()).getAndIncrement();
+        final int from = loseFrom;
+        if (from >= 0 && ofPartition >= from && !lost.requests().getAndSet(true) && loseResponses)
+        {
+            // this one reaches the broker, its answer does not; the later requests do not
+            lost.awaited().put(header.correlationId(), name);
+            return true;
+        }
+        if (lost.requests().get())
+        {
+            // and every later request of the connection: the broker would refuse a batch after a gap
+            if (!loseResponses && ofPartition >= from)
+            {
+                lostOfPartition.computeIfAbsent(name, n -> new AtomicInteger()).incrementAndGet();
+            }
+            return false;
+        }
+        if (failAt < 0)
+        {
+            // no fault to inject: the records are not read (they need not start with an index)
+            return true;
+        }
         final List<Integer> records = new ArrayList<>();
         for (Record record : ((MemoryRecords) partition.records()).records())
         {
@@ -209,9 +333,10 @@ public final class KafkaFaultRelay implements AutoCloseable
         {
             laterOfPartition.put(header.correlationId(), number);
         }
+        return true;
     }
 
-    private void responses(Socket broker, Socket client)
+    private void responses(Socket broker, Socket client, Lost lost)
     {
         try
         {
@@ -222,6 +347,17 @@ public final class KafkaFaultRelay implements AutoCloseable
                 byte[] response = new byte[in.readInt()];
                 in.readFully(response);
                 final int correlationId = ByteBuffer.wrap(response).getInt(0);
+                final String lostOf = lost.awaited().remove(correlationId);
+                if (lostOf != null)
+                {
+                    lost.responses().set(true);
+                    lostOfPartition.computeIfAbsent(lostOf, n -> new AtomicInteger()).incrementAndGet();
+                }
+                if (lost.responses().get())
+                {
+                    // and every later answer of the connection
+                    continue;
+                }
                 final Fault fault = faults.remove(correlationId);
                 if (fault != null)
                 {
@@ -240,6 +376,11 @@ public final class KafkaFaultRelay implements AutoCloseable
         }
         catch (IOException ex)
         {
+            if (lost.any())
+            {
+                // the connection that lost requests or answers closed: the connections after it are relayed whole
+                loseFrom = -1;
+            }
             closeQuietly(broker, client);
         }
     }
