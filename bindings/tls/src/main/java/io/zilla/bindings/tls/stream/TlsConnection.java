@@ -331,9 +331,17 @@ abstract class TlsConnection
     {
         final long traceId = reset.traceId();
         app.outClosed = true;
-        net.doInReset(traceId);
-        releaseDecode();
-        checkClosed();
+        if (!app.inOpened)
+        {
+            // the exit refused the stream (or never answered): nothing will come back, close the connection
+            doCloseAll(traceId);
+        }
+        else
+        {
+            net.doInReset(traceId);
+            releaseDecode();
+            checkClosed();
+        }
     }
 
     // ---- the engine
