@@ -43,7 +43,10 @@ public final class TlsBinding implements Binding
     /** The type id that would tag tls's frame extensions: the type name's {@link String#hashCode()}, as tcp's. */
     public static final int TYPE_ID = NAME.hashCode();
 
-    /** Engine property: how long a proxy waits for a whole ClientHello before it closes the connection, in ms. */
+    /**
+     * Engine property: how long a proxy waits for a whole ClientHello, and a server or client for a whole handshake,
+     * before it closes the connection, in ms.
+     */
     public static final String HELLO_TIMEOUT = "zilla.binding.tls.hello.timeout";
 
     public static final int DEFAULT_HELLO_TIMEOUT = 10_000;

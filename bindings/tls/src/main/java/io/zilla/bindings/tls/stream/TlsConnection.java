@@ -838,8 +838,9 @@ abstract class TlsConnection
             releaseDecode();
             releaseEncode();
             cancelTimer();
-            if (engine != null)
+            if (engine != null && !tasksRunning)
             {
+                // (with tasks running the engine is theirs until they end; it is dropped with the connection)
                 engine.closeOutbound();
             }
             onClosed();

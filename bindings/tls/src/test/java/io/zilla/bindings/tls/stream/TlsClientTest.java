@@ -35,6 +35,7 @@ import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
 import io.zilla.engine.test.TestClient;
 import io.zilla.engine.test.TestStream;
+import io.zilla.specs.tcp.types.stream.TcpBeginExFW;
 import io.zilla.specs.tls.types.stream.TlsBeginExFW;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterAll;
@@ -115,6 +116,27 @@ class TlsClientTest
 
         client.end(stream);
         stream.await(TIMEOUT, stream::ended);
+    }
+
+    @Test
+    void shouldSendTheHostOfTheAppsBeginAsServerNameWithoutSni()
+    {
+        final TestClient client = TestBinding.client("app_by_host");
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
+        final TcpBeginExFW tcpBeginEx = new TcpBeginExFW.Builder().wrap(buffer, 0, buffer.capacity())
+            .typeId("tcp".hashCode())
+            .sourceHost((String) null)
+            .sourcePort(0)
+            .destinationHost("localhost")
+            .destinationPort(jdk.getLocalPort())
+            .build();
+        final byte[] extension = new byte[tcpBeginEx.sizeof()];
+        buffer.getBytes(0, extension);
+        final TestStream stream = client.open(extension);
+        client.write(stream, "ping\n".getBytes(StandardCharsets.US_ASCII));
+        final String expected = "sni=localhost alpn=- client=-\nping\n";
+        stream.await(TIMEOUT, () -> stream.received().length >= expected.length());
+        assertEquals(expected, new String(stream.received(), StandardCharsets.US_ASCII));
     }
 
     @Test

@@ -119,6 +119,9 @@ class TlsServerTest
             }
         }
         awaitCounter("tls", "handshakes", 2L);
+        // the handshakes' delegated tasks ran on the binding's threads, not on the worker
+        assertTrue(Thread.getAllStackTraces().keySet().stream()
+            .anyMatch(thread -> thread.getName().startsWith("zilla-tls-task-")), "no zilla-tls-task thread");
     }
 
     @Test
