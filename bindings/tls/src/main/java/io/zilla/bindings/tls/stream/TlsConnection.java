@@ -463,8 +463,9 @@ abstract class TlsConnection
                 return false;
             }
         }
-        final ByteBuffer in = scratch.view(decodeSlot);
-        in.limit(decodeLimit).position(decodeOffset);
+        final ByteBuffer in = scratch.cipherIn;
+        scratch.cipherInBuffer.putBytes(0, held, decodeOffset, RECORD_HEADER + length);
+        in.clear().limit(RECORD_HEADER + length);
         final ByteBuffer out = scratch.plainOut;
         out.clear();
         final SSLEngineResult result = engine.unwrap(in, out);

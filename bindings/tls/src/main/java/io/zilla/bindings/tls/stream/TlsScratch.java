@@ -10,14 +10,16 @@ import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.binding.stream.StreamFrames;
 import org.agrona.MutableDirectBuffer;
-import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * What the tls connections of one worker share: the engine context, the frame writer, direct buffers that an
- * SSLEngine wraps into and unwraps into (used and emptied within one call, so one set serves every connection of
- * the worker), a ByteBuffer view of each buffer slot (made once per slot), and the executor that runs the
- * handshakes' delegated tasks off the worker.
+ * What the tls connections of one worker share: the engine context, the frame writer, the buffers that an
+ * SSLEngine wraps and unwraps from and into (used and emptied within one call, so one set serves every connection
+ * of the worker), and the executor that runs the handshakes' delegated tasks off the worker.
+ * <p>
+ * The buffers are on the heap for the JDK's engine and direct for others: the JDK's AES-GCM works on arrays and
+ * allocates a copy of each record it is given in a direct buffer (measured: 5 KB per record with direct buffers,
+ * 3 KB with heap ones, what remains being the engine's own), while a native engine wants direct memory.
  */
 final class TlsScratch
 {
@@ -34,6 +36,9 @@ final class TlsScratch
     /** Plaintext to encrypt, copied out of a Data frame (the ring's bytes are not a ByteBuffer). */
     final ByteBuffer plainIn;
     final MutableDirectBuffer plainInBuffer;
+    /** One record to decrypt, copied out of a connection's slot. */
+    final ByteBuffer cipherIn;
+    final MutableDirectBuffer cipherInBuffer;
     /** What unwrap decrypts into, sent on as Data at once. */
     final ByteBuffer plainOut;
     final MutableDirectBuffer plainOutBuffer;
@@ -45,9 +50,7 @@ final class TlsScratch
     /** Padding a Data frame of plaintext needs to cover its records: frames up to {@link #plainIn}'s size. */
     final int framePadding;
 
-    private final Int2ObjectHashMap<ByteBuffer> slotViews = new Int2ObjectHashMap<>();
-
-    TlsScratch(EngineContext context, Executor executor, long timeout)
+    TlsScratch(EngineContext context, Executor executor, long timeout, boolean direct)
     {
         this.context = context;
         this.frames = new StreamFrames(context.writeBuffer());
@@ -55,30 +58,20 @@ final class TlsScratch
         this.executor = executor;
         this.timeout = timeout;
         final int capacity = Math.max(bufferPool.slotCapacity(), 2 * MAX_PLAINTEXT);
-        this.plainIn = ByteBuffer.allocateDirect(capacity);
+        this.plainIn = allocate(direct, capacity);
         this.plainInBuffer = new UnsafeBuffer(plainIn);
-        this.plainOut = ByteBuffer.allocateDirect(capacity + MAX_PLAINTEXT);
+        this.cipherIn = allocate(direct, capacity);
+        this.cipherInBuffer = new UnsafeBuffer(cipherIn);
+        this.plainOut = allocate(direct, capacity + MAX_PLAINTEXT);
         this.plainOutBuffer = new UnsafeBuffer(plainOut);
         final int records = (capacity + MAX_PLAINTEXT - 1) / MAX_PLAINTEXT + 1;
-        this.cipherOut = ByteBuffer.allocateDirect(capacity + records * RECORD_OVERHEAD + 2 * MAX_PLAINTEXT);
+        this.cipherOut = allocate(direct, capacity + records * RECORD_OVERHEAD + 2 * MAX_PLAINTEXT);
         this.cipherOutBuffer = new UnsafeBuffer(cipherOut);
         this.framePadding = records * RECORD_OVERHEAD;
     }
 
-    /** The slot's bytes as a ByteBuffer (position 0, limit its capacity), for an SSLEngine to read. */
-    ByteBuffer view(int slot)
+    private static ByteBuffer allocate(boolean direct, int capacity)
     {
-        ByteBuffer view = slotViews.get(slot);
-        if (view == null)
-        {
-            final MutableDirectBuffer buffer = bufferPool.buffer(slot);
-            final ByteBuffer whole = buffer.byteBuffer().duplicate();
-            final int offset = (int) buffer.wrapAdjustment();
-            whole.limit(offset + buffer.capacity()).position(offset);
-            view = whole.slice();
-            slotViews.put(slot, view);
-        }
-        view.clear();
-        return view;
+        return direct ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
     }
 }

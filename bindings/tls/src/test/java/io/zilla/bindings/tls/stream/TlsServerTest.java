@@ -41,6 +41,7 @@ import io.zilla.engine.EngineCounters;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
 import io.zilla.engine.test.TestStream;
+import io.zilla.engine.test.ThreadStats;
 import io.zilla.specs.tls.types.stream.TlsBeginExFW;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterAll;
@@ -296,6 +297,42 @@ class TlsServerTest
                 assertEquals(sent.getValue(), received.get(60, TimeUnit.SECONDS));
             }
         }
+    }
+
+    @Test
+    void shouldAllocateLittleOnTheWorkerPerRecord() throws Exception
+    {
+        ThreadStats.enable();
+        try (SSLSocket socket = connect(certificates.context(null), port, "localhost", "TLSv1.3"))
+        {
+            echoInRecords(socket, 1 << 20);
+            final ThreadStats before = ThreadStats.of("zilla-worker-");
+            final int size = 16 << 20;
+            echoInRecords(socket, size);
+            final long allocated = ThreadStats.of("zilla-worker-").minus(before).allocated();
+            // each way a record per 16 KiB; what is allocated is the JDK SSLEngine's own (about 3 KB a record: its
+            // results, its AES-GCM's buffers): the binding's buffers, slots and frames are reused, and nothing the
+            // size of a record is allocated per record
+            final long records = 2L * size / 16384;
+            System.out.println("tls server: " + allocated + " bytes allocated on the worker for " + records + " records");
+            assertTrue(allocated < records * 8192, allocated + " bytes allocated for " + records + " records");
+        }
+    }
+
+    private static void echoInRecords(SSLSocket socket, int size) throws Exception
+    {
+        final byte[] chunk = new byte[16384];
+        new SplittableRandom(size).nextBytes(chunk);
+        final CompletableFuture<Long> received = CompletableFuture.supplyAsync(() -> checksum(socket, size));
+        final OutputStream out = socket.getOutputStream();
+        final CRC32 sent = new CRC32();
+        for (int written = 0; written < size; written += chunk.length)
+        {
+            out.write(chunk);
+            sent.update(chunk);
+        }
+        out.flush();
+        assertEquals(sent.getValue(), received.get(60, TimeUnit.SECONDS));
     }
 
     @Test
