@@ -18,7 +18,7 @@ import org.agrona.concurrent.status.AtomicCounter;
 
 /**
  * What a binding may use on its worker. Everything here is single-threaded: call it only from the worker's
- * thread, that is from a handler, a poller callback or a signal.
+ * thread, that is from a handler, a poller callback or a signal; {@link #signalNowFromAnyThread} is the exception.
  */
 public interface EngineContext
 {

@@ -28,6 +28,7 @@ public final class TlsBindingContext implements BindingContext
     private final Long2ObjectHashMap<TlsProxyFactory> proxies = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<TlsServerFactory> servers = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<TlsClientFactory> clients = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<SharedKey> sharedKeys = new Long2ObjectHashMap<>();
 
     /**
      * @param context      the worker's engine context
@@ -82,7 +83,9 @@ public final class TlsBindingContext implements BindingContext
     // one set of contexts per binding and vault for all workers: their session caches and ticket keys are shared
     private Object shared(BindingConfig binding, VaultHandler vault, ContextSupplier supplier)
     {
-        return contexts.computeIfAbsent(new SharedKey(binding, vault), key ->
+        final SharedKey shared = new SharedKey(binding, vault);
+        sharedKeys.put(binding.id(), shared);
+        return contexts.computeIfAbsent(shared, key ->
         {
             try
             {
@@ -98,6 +101,13 @@ public final class TlsBindingContext implements BindingContext
     @Override
     public void detach(BindingConfig binding)
     {
+        final SharedKey shared = sharedKeys.remove(binding.id());
+        if (shared != null)
+        {
+            // every worker detaches a binding that a reload changes or removes: its contexts are not made again, and
+            // the factories that still hold them keep them as long as they need
+            contexts.remove(shared);
+        }
         final TlsProxyFactory proxy = proxies.remove(binding.id());
         if (proxy != null)
         {
