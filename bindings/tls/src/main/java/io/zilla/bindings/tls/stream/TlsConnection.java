@@ -7,6 +7,7 @@ import static io.zilla.engine.binding.signal.Signaler.NO_CANCEL_ID;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLException;
@@ -46,6 +47,14 @@ abstract class TlsConnection
     private static final int RECORD_HEADER = 5;
     private static final int CONTENT_HANDSHAKE = 22;
 
+    // who gives the engine back to the provider when the connection closes while its tasks run: the second of the
+    // worker (closed) and the task thread (done), so that it is released exactly once and never while in use
+    private static final int TASKS_IDLE = 0;
+    private static final int TASKS_RUNNING = 1;
+    private static final int TASKS_ORPHANED = 2;
+    private static final AtomicIntegerFieldUpdater<TlsConnection> TASKS_STATE =
+        AtomicIntegerFieldUpdater.newUpdater(TlsConnection.class, "tasksState");
+
     final TlsScratch scratch;
     final EngineContext context;
     final BindingConfig binding;
@@ -66,6 +75,8 @@ abstract class TlsConnection
     private boolean netOutEndPending;
     private int packetSize;
     private long handshakeStart;
+    private volatile int tasksState;
+    private boolean engineReleased;
 
     // records from the net not yet unwrapped: [decodeOffset, decodeLimit) of decodeSlot
     int decodeSlot = BufferPool.NO_SLOT;
@@ -387,6 +398,7 @@ abstract class TlsConnection
     private void runTasks(long traceId)
     {
         tasksRunning = true;
+        tasksState = TASKS_RUNNING;
         final SSLEngine engine = this.engine;
         final long originId = net.originId;
         final long routedId = net.routedId;
@@ -400,12 +412,21 @@ abstract class TlsConnection
                 {
                     task.run();
                 }
-                context.signalNowFromAnyThread(originId, routedId, streamId, traceId, SIGNAL_TASKS_DONE, 0);
+                if (TASKS_STATE.compareAndSet(this, TASKS_RUNNING, TASKS_IDLE))
+                {
+                    context.signalNowFromAnyThread(originId, routedId, streamId, traceId, SIGNAL_TASKS_DONE, 0);
+                }
+                else
+                {
+                    // the connection closed meanwhile and left the engine to this thread
+                    scratch.provider.release(engine);
+                }
             });
         }
         catch (RejectedExecutionException ex)
         {
             tasksRunning = false;
+            tasksState = TASKS_IDLE;
             onTlsFailure(traceId, new SSLException("no thread for the handshake's tasks", ex));
         }
     }
@@ -617,7 +638,7 @@ abstract class TlsConnection
 
     final void onTlsFailure(long traceId, SSLException ex)
     {
-        final String reason = ex.getMessage() != null ? ex.getMessage() : ex.getClass().getSimpleName();
+        final String reason = reason(ex);
         if (established)
         {
             counters.recordFailed.increment();
@@ -660,6 +681,32 @@ abstract class TlsConnection
             armTimer(traceId);
             checkClosed();
         }
+    }
+
+    /**
+     * The messages of the exception and its causes, each not already said: OpenSSL's engines fail with a general
+     * message ({@code General OpenSslEngine problem}) whose cause is the real reason (a trust manager's, a host name's).
+     */
+    static String reason(Throwable ex)
+    {
+        final StringBuilder reason = new StringBuilder();
+        for (Throwable cause = ex; cause != null && reason.length() < 1024; cause = cause.getCause())
+        {
+            final String message = cause.getMessage();
+            if (message != null && !message.isEmpty() && reason.indexOf(message) == -1)
+            {
+                if (!reason.isEmpty())
+                {
+                    reason.append(": ");
+                }
+                reason.append(message);
+            }
+            if (cause.getCause() == cause)
+            {
+                break;
+            }
+        }
+        return !reason.isEmpty() ? reason.toString() : ex.getClass().getSimpleName();
     }
 
     final void onFault(long traceId, String what)
@@ -839,12 +886,30 @@ abstract class TlsConnection
             releaseDecode();
             releaseEncode();
             cancelTimer();
-            if (engine != null && !tasksRunning)
-            {
-                // (with tasks running the engine is theirs until they end; it is dropped with the connection)
-                engine.closeOutbound();
-            }
+            releaseEngine();
             onClosed();
+        }
+    }
+
+    // the engine goes back to its provider once (OpenSSL's hold native memory); with tasks running it is theirs until
+    // they end, and the task thread gives it back if it ends after this
+    private void releaseEngine()
+    {
+        if (engine != null && !engineReleased)
+        {
+            // the field stays: a call on the stack may still ask the engine, which answers CLOSED once released
+            engineReleased = true;
+            if (!tasksRunning)
+            {
+                engine.closeOutbound();
+                scratch.provider.release(engine);
+            }
+            else if (!TASKS_STATE.compareAndSet(this, TASKS_RUNNING, TASKS_ORPHANED))
+            {
+                // the tasks ended, their signal not handled yet: nobody uses the engine any more
+                engine.closeOutbound();
+                scratch.provider.release(engine);
+            }
         }
     }
 
