@@ -77,11 +77,19 @@ abstract class TlsConnection
     private long handshakeStart;
     private volatile int tasksState;
     private boolean engineReleased;
+    // an unwrap asked for wrap: OpenSSL's engines say so in the result only when a record failed (the engine's status
+    // stays NOT_HANDSHAKING), then write the alert on the first wrap and throw the failure on the next
+    private boolean wrapPending;
 
     // records from the net not yet unwrapped: [decodeOffset, decodeLimit) of decodeSlot
     int decodeSlot = BufferPool.NO_SLOT;
     int decodeOffset;
     int decodeLimit;
+
+    // plaintext the app's credit did not take yet: [plainOffset, plainLimit) of plainSlot (see sendApp)
+    private int plainSlot = BufferPool.NO_SLOT;
+    private int plainOffset;
+    private int plainLimit;
 
     // records for the net its credit did not take yet
     private int encodeSlot = BufferPool.NO_SLOT;
@@ -332,6 +340,7 @@ abstract class TlsConnection
         app.onOutWindow(window.acknowledge(), window.maximum(), window.padding(), window.budgetId());
         if (engine != null && !failed)
         {
+            flushPlain(traceId);
             process(traceId);
             endAppWhenDrained(traceId);
             doNetWindow(traceId);
@@ -351,6 +360,7 @@ abstract class TlsConnection
         {
             net.doInReset(traceId);
             releaseDecode();
+            releasePlain();
             checkClosed();
         }
     }
@@ -365,7 +375,7 @@ abstract class TlsConnection
             loop:
             while (engine != null && !tasksRunning && !failed)
             {
-                switch (engine.getHandshakeStatus())
+                switch (wrapPending ? SSLEngineResult.HandshakeStatus.NEED_WRAP : engine.getHandshakeStatus())
                 {
                     case NEED_TASK ->
                     {
@@ -440,6 +450,7 @@ abstract class TlsConnection
             out.clear();
             final SSLEngineResult result = engine.wrap(scratch.empty, out);
             final int produced = result.bytesProduced();
+            wrapPending &= produced > 0;
             if (produced > 0)
             {
                 doNetWrite(traceId, scratch.cipherOutBuffer, 0, produced);
@@ -478,7 +489,7 @@ abstract class TlsConnection
                 onRenegotiation(traceId);
                 return false;
             }
-            if (!app.outOpened || app.outCredit() < length)
+            if (!app.outOpened || app.outCredit() < length || plainSlot != BufferPool.NO_SLOT)
             {
                 // the plaintext waits, still encrypted, until the app can take all of it
                 return false;
@@ -490,6 +501,7 @@ abstract class TlsConnection
         final ByteBuffer out = scratch.plainOut;
         out.clear();
         final SSLEngineResult result = engine.unwrap(in, out);
+        wrapPending = result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP;
         decodeOffset += result.bytesConsumed();
         final int produced = result.bytesProduced();
         if (produced > 0)
@@ -503,6 +515,11 @@ abstract class TlsConnection
         if (result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.FINISHED)
         {
             onFinished(traceId);
+        }
+        else if (!established && decodeSlot == BufferPool.NO_SLOT && result.bytesConsumed() > 0
+            && result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_UNWRAP)
+        {
+            pollHandshakeDone(traceId);
         }
         boolean progress = result.bytesConsumed() > 0;
         switch (result.getStatus())
@@ -523,19 +540,74 @@ abstract class TlsConnection
         return progress;
     }
 
+    /**
+     * OpenSSL's server engines tell that the client's Finished ended the handshake only when called again: with nothing
+     * more to read, a call without bytes lets them say so (the JDK's answers BUFFER_UNDERFLOW), rather than waiting for
+     * the client's first record, which never comes when the server speaks first.
+     */
+    private void pollHandshakeDone(long traceId) throws SSLException
+    {
+        final ByteBuffer out = scratch.plainOut;
+        out.clear();
+        final SSLEngineResult result = engine.unwrap(scratch.empty, out);
+        if (result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.FINISHED)
+        {
+            onFinished(traceId);
+        }
+    }
+
     private void sendApp(long traceId, int produced)
     {
-        int offset = 0;
-        while (offset < produced)
+        if (plainSlot == BufferPool.NO_SLOT && app.outCredit() >= produced)
         {
-            // unwrap ran only with credit for the whole record: this never leaves bytes behind
-            final int size = Math.min(produced - offset, app.outCredit());
-            if (size <= 0)
+            // once established, unwrap runs only with credit for the whole record
+            app.doOutData(traceId, scratch.plainOutBuffer, 0, produced);
+        }
+        else
+        {
+            // the unwrap that ends the handshake may decrypt the first record of application data too (OpenSSL's
+            // engines do, when it came with the client's Finished), before the app's stream has credit: it waits
+            holdPlain(traceId, produced);
+        }
+    }
+
+    private void holdPlain(long traceId, int produced)
+    {
+        if (plainSlot == BufferPool.NO_SLOT)
+        {
+            plainSlot = bufferPool.acquire(net.inboundId);
+            plainOffset = 0;
+            plainLimit = 0;
+            if (plainSlot == BufferPool.NO_SLOT)
             {
-                throw new IllegalStateException("decrypted bytes beyond the app's credit");
+                onExhausted(traceId);
+                return;
             }
-            app.doOutData(traceId, scratch.plainOutBuffer, offset, size);
-            offset += size;
+        }
+        final MutableDirectBuffer slot = bufferPool.buffer(plainSlot);
+        if (plainLimit + produced > slot.capacity())
+        {
+            onFault(traceId, "decrypted bytes beyond a buffer slot before the app's credit");
+            return;
+        }
+        slot.putBytes(plainLimit, scratch.plainOutBuffer, 0, produced);
+        plainLimit += produced;
+    }
+
+    private void flushPlain(long traceId)
+    {
+        if (plainSlot != BufferPool.NO_SLOT && app.outOpened)
+        {
+            final int size = Math.min(plainLimit - plainOffset, app.outCredit());
+            if (size > 0)
+            {
+                app.doOutData(traceId, bufferPool.buffer(plainSlot), plainOffset, size);
+                plainOffset += size;
+            }
+            if (plainOffset == plainLimit)
+            {
+                releasePlain();
+            }
         }
     }
 
@@ -549,7 +621,7 @@ abstract class TlsConnection
             tls12 = "TLSv1.2".equals(session.getProtocol());
             packetSize = session.getPacketBufferSize();
             counters.handshakes.increment();
-            if (session.getCreationTime() < handshakeStart)
+            if (scratch.provider.resumed(engine, handshakeStart))
             {
                 counters.resumed.increment();
             }
@@ -674,6 +746,7 @@ abstract class TlsConnection
                 }
             }
             releaseDecode();
+            releasePlain();
             app.doOutAbort(traceId);
             app.doInReset(traceId);
             endNetWhenFlushed(traceId);
@@ -815,7 +888,8 @@ abstract class TlsConnection
             // a record cut short by the end of the stream: nothing more will complete it
             releaseDecode();
         }
-        if ((inboundDone || netInEnded) && decodeSlot == BufferPool.NO_SLOT && established && !failed && app.outOpened)
+        if ((inboundDone || netInEnded) && decodeSlot == BufferPool.NO_SLOT && plainSlot == BufferPool.NO_SLOT
+            && established && !failed && app.outOpened)
         {
             app.doOutEnd(traceId);
             checkClosed();
@@ -884,6 +958,7 @@ abstract class TlsConnection
         if (net.closed() && app.closed())
         {
             releaseDecode();
+            releasePlain();
             releaseEncode();
             cancelTimer();
             releaseEngine();
@@ -960,6 +1035,17 @@ abstract class TlsConnection
         }
         decodeOffset = 0;
         decodeLimit = 0;
+    }
+
+    private void releasePlain()
+    {
+        if (plainSlot != BufferPool.NO_SLOT)
+        {
+            bufferPool.release(plainSlot);
+            plainSlot = BufferPool.NO_SLOT;
+        }
+        plainOffset = 0;
+        plainLimit = 0;
     }
 
     private void releaseEncode()
