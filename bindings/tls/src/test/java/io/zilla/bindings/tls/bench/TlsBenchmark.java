@@ -34,7 +34,9 @@ import io.zilla.engine.test.ThreadStats;
  * against zilla's echo exit or a plain {@code s_server -accept};</li>
  * <li>{@code resumed}: the same with {@code -reuse} (s_time reads nothing from its connections, so under TLS 1.3 it
  * never sees a session ticket and does not resume: this workload runs under TLS 1.2 whatever {@code --version});</li>
- * <li>{@code bulk}: one JDK {@code SSLSocket} client downloads {@code --size} MiB, {@code --downloads} times, from
+ * <li>{@code bulk}: one client ({@code openssl s_client}, or with {@code --client jdk} a JDK {@code SSLSocket}
+ * with a 1 MiB buffer, whose decryption shares this JVM's cores with zilla) downloads {@code --size} MiB,
+ * {@code --downloads} times, from
  * {@code s_server -WWW} serving a file of that size and from zilla's tls server whose exit is a tcp client to a
  * {@link SourceServer} that writes as many bytes (what a TLS-terminating proxy does).</li>
  * </ul>
@@ -45,7 +47,7 @@ import io.zilla.engine.test.ThreadStats;
  * Arguments (all optional): {@code --targets zilla-jdk,zilla-openssl,openssl}, {@code --workloads full,resumed,bulk},
  * {@code --key ec|rsa} (ec: P-256; rsa: 2048 bits), {@code --version 1.3|1.2} (1.3), {@code --time S} (10, s_time's
  * seconds), {@code --warmup S} (3: s_time seconds and one download, not measured, before each run), {@code --size
- * MIB} (256), {@code --downloads N} (3), {@code --rounds N} (2).
+ * MIB} (256), {@code --downloads N} (3), {@code --rounds N} (2), {@code --client s_client|jdk} (s_client).
  */
 public final class TlsBenchmark
 {
@@ -69,6 +71,7 @@ public final class TlsBenchmark
     private final int size;
     private final int downloads;
     private final int rounds;
+    private final String client;
 
     private TlsBenchmark(Map<String, String> options)
     {
@@ -81,9 +84,11 @@ public final class TlsBenchmark
         this.size = Integer.parseInt(options.getOrDefault("size", "256"));
         this.downloads = Integer.parseInt(options.getOrDefault("downloads", "3"));
         this.rounds = Integer.parseInt(options.getOrDefault("rounds", "2"));
-        if (!List.of("ec", "rsa").contains(key) || !List.of("1.3", "1.2").contains(version))
+        this.client = options.getOrDefault("client", "s_client");
+        if (!List.of("ec", "rsa").contains(key) || !List.of("1.3", "1.2").contains(version)
+            || !List.of("s_client", "jdk").contains(client))
         {
-            throw new IllegalArgumentException("--key ec|rsa, --version 1.3|1.2");
+            throw new IllegalArgumentException("--key ec|rsa, --version 1.3|1.2, --client s_client|jdk");
         }
     }
 
@@ -102,9 +107,10 @@ public final class TlsBenchmark
     /** Runs every round and prints each run, then the summary; returns the runs, for tests. */
     List<Run> run() throws Exception
     {
-        System.out.printf(Locale.ROOT, "tls: targets %s, workloads %s, key %s, TLS %s, s_time %d s, downloads %d x %d MiB, "
-            + "warmup %d s, %d round(s); %s; %s %s, %d cores, load average %s, JVM options %s%n",
-            targets, workloads, key.equals("ec") ? "EC P-256" : "RSA 2048", version, time, downloads, size, warmup, rounds,
+        System.out.printf(Locale.ROOT, "tls: targets %s, workloads %s, key %s, TLS %s, s_time %d s, downloads %d x %d MiB "
+            + "by %s, warmup %d s, %d round(s); %s; %s %s, %d cores, load average %s, JVM options %s%n",
+            targets, workloads, key.equals("ec") ? "EC P-256" : "RSA 2048", version, time, downloads, size, client, warmup,
+            rounds,
             command("openssl", "version").trim(), System.getProperty("java.vm.name"),
             System.getProperty("java.runtime.version"), Runtime.getRuntime().availableProcessors(), loadAverage(),
             ManagementFactory.getRuntimeMXBean().getInputArguments());
@@ -166,14 +172,16 @@ public final class TlsBenchmark
                 final long start = System.nanoTime();
                 long bytes = 0;
                 int errors = 0;
+                String suite = null;
                 for (int i = 0; i < downloads; i++)
                 {
-                    final long read = download(port, keys);
-                    bytes += read;
-                    errors += read == size * 1024L * 1024L ? 0 : 1;
+                    final TlsBenchClient.Download download = download(port, keys);
+                    bytes += download.body();
+                    errors += download.body() == size * 1024L * 1024L ? 0 : 1;
+                    suite = download.suite();
                 }
                 final long nanos = System.nanoTime() - start;
-                return new Run(round, target, workload, bytes, nanos, server.usage().minus(before), errors);
+                return new Run(round, target, workload, bytes, nanos, server.usage().minus(before), errors, suite);
             }
             final String tls = RESUMED.equals(workload) ? "1.2" : version;
             if (warmup > 0)
@@ -185,7 +193,7 @@ public final class TlsBenchmark
             final long connections = sTime(port, workload, tls, time);
             final long nanos = System.nanoTime() - start;
             return new Run(round, target, workload, connections, nanos, server.usage().minus(before),
-                connections > 0 ? 0 : 1);
+                connections > 0 ? 0 : 1, "TLSv" + tls);
         }
     }
 
@@ -208,9 +216,11 @@ public final class TlsBenchmark
         return Long.parseLong(matcher.group(1));
     }
 
-    private long download(int port, TlsBenchKeys keys) throws IOException
+    private TlsBenchClient.Download download(int port, TlsBenchKeys keys) throws IOException, InterruptedException
     {
-        return TlsBenchClient.download(keys.clientContext(), port, "TLSv" + version, "GET /file HTTP/1.0\r\n\r\n");
+        return "s_client".equals(client)
+            ? TlsBenchClient.downloadByOpenssl(port, "TLSv" + version, "GET /file HTTP/1.0\r\n\r\n")
+            : TlsBenchClient.download(keys.clientContext(), port, "TLSv" + version, "GET /file HTTP/1.0\r\n\r\n");
     }
 
     private void summarize(List<Run> runs)
@@ -320,19 +330,20 @@ public final class TlsBenchmark
      * One target under one workload: {@code count} handshakes (full, resumed) or bytes (bulk) in {@code nanos}, and
      * what the server spent meanwhile.
      */
-    record Run(int round, String target, String workload, long count, long nanos, TlsBenchTarget.Usage usage, int errors)
+    record Run(int round, String target, String workload, long count, long nanos, TlsBenchTarget.Usage usage, int errors,
+        String suite)
     {
         String format()
         {
             final double seconds = nanos / 1e9;
             return BULK.equals(workload)
                 ? String.format(Locale.ROOT, "round %d %-13s %-7s: %,8.0f MB/s  server CPU %.2f s/GB  worker %,.0f B/MiB"
-                    + "  errors %d", round, target, workload, count / 1e6 / seconds, usage.cpuNanos() / 1e9 / (count / 1e9),
-                    usage.allocated() / (count / MIB), errors)
+                    + "  errors %d  %s", round, target, workload, count / 1e6 / seconds, usage.cpuNanos() / 1e9 / (count / 1e9),
+                    usage.allocated() / (count / MIB), errors, suite)
                 : String.format(Locale.ROOT, "round %d %-13s %-7s: %,8.0f handshakes/s (%d in %.1f s)  server CPU %,.0f "
-                    + "µs/handshake  worker %,.0f B/handshake  errors %d", round, target, workload, count / seconds, count,
+                    + "µs/handshake  worker %,.0f B/handshake  errors %d  %s", round, target, workload, count / seconds, count,
                     seconds, usage.cpuNanos() / 1e3 / Math.max(1, count), (double) usage.allocated() / Math.max(1, count),
-                    errors);
+                    errors, suite);
         }
     }
 
