@@ -216,24 +216,18 @@ class KafkaProxyOverTlsTest
         final String[] ssl = {"-b", BOOTSTRAP + ":" + port, "-X", "security.protocol=ssl",
             "-X", "ssl.ca.location=" + certificates.caCertificate, "-X", "ssl.endpoint.identification.algorithm=https"};
 
-        final String metadata = kcat.kcat(null, with(ssl, "-L", "-t", topic));
+        final String metadata = kcat.kcat(null, Kcat.with(ssl, "-L", "-t", topic));
         assertTrue(metadata.contains("broker 1 at " + BROKER_1 + ":" + port), metadata);
         assertFalse(metadata.contains("127.0.0.1"), metadata);
 
-        kcat.kcat("k1:one\nk2:two\nk3:three\n", with(ssl, "-t", topic, "-p", "0", "-K:", "-P"));
+        kcat.kcat("k1:one\nk2:two\nk3:three\n", Kcat.with(ssl, "-t", topic, "-p", "0", "-K:", "-P"));
 
-        final String consumed = kcat.kcat(null, with(ssl, "-t", topic, "-p", "0", "-o", "beginning", "-e", "-K:", "-C",
+        final String consumed = kcat.kcat(null, Kcat.with(ssl, "-t", topic, "-p", "0", "-o", "beginning", "-e", "-K:", "-C",
             "-q"));
         assertEquals("k1:one\nk2:two\nk3:three\n", consumed);
         assertEquals(Map.of(0, List.of("k1=one", "k2=two", "k3=three")), consume(topic, 3), "kafka-clients agrees");
     }
 
-    private static String[] with(String[] common, String... arguments)
-    {
-        final List<String> all = new ArrayList<>(List.of(common));
-        all.addAll(List.of(arguments));
-        return all.toArray(String[]::new);
-    }
 
     KafkaProducer<String, String> producer()
     {

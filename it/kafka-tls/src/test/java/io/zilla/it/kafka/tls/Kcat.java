@@ -64,6 +64,14 @@ final class Kcat
         return result.out;
     }
 
+    /** The arguments every call shares, then these. */
+    static String[] with(String[] common, String... arguments)
+    {
+        final List<String> all = new ArrayList<>(List.of(common));
+        all.addAll(List.of(arguments));
+        return all.toArray(String[]::new);
+    }
+
     record Result(int exit, String out, String err)
     {
     }
