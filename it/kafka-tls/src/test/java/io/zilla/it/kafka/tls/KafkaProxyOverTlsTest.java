@@ -7,6 +7,7 @@ import static io.zilla.bindings.kafka.test.KafkaClientStreams.counter;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -30,6 +31,7 @@ import java.util.stream.Collectors;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
@@ -98,6 +100,7 @@ class KafkaProxyOverTlsTest
     Path directory;
 
     private int port;
+    private int strictPort;
 
     @BeforeAll
     static void makeKeys() throws Exception
@@ -109,14 +112,11 @@ class KafkaProxyOverTlsTest
     void startZilla(EmbeddedKafka kafka) throws IOException
     {
         port = freePort();
-        start(engine, kafka, port);
-    }
-
-    static void start(EngineExtension engine, EmbeddedKafka kafka, int port)
-    {
+        strictPort = freePort();
         engine.env("KEYS", certificates.serverKeys.toString())
             .env("KEYS_PASSWORD", ProxyCertificates.PASSWORD)
             .env("PORT", Integer.toString(port))
+            .env("STRICT_PORT", Integer.toString(strictPort))
             .env("KAFKA_BOOTSTRAP", kafka.bootstrapServers())
             .start("proxy.tls.yaml");
     }
@@ -189,6 +189,27 @@ class KafkaProxyOverTlsTest
         }
 
         assertEquals(Map.of(0, List.of("before=1", "after=2")), consume(topic, 2));
+    }
+
+    @Test
+    void shouldRefuseInTheHandshakeANameOutsideTheTlsServersSni() throws Exception
+    {
+        final SSLHandshakeException refused = assertThrows(SSLHandshakeException.class,
+            () -> connect("other." + DOMAIN, strictPort).close());
+        assertTrue(String.valueOf(refused.getMessage()).contains("unrecognized_name"), refused::toString);
+        assertTrue(engine.events().stream().noneMatch(e -> "kafka.sni.unknown".equals(e.event())),
+            engine.events()::toString);
+
+        // the names the proxy knows pass, broker-1 by the wildcard of sni
+        try (SSLSocket socket = connect(BROKER_1, strictPort))
+        {
+            final OutputStream out = socket.getOutputStream();
+            out.write(metadataRequest());
+            out.flush();
+            final InputStream in = socket.getInputStream();
+            final int size = ByteBuffer.wrap(in.readNBytes(Integer.BYTES)).getInt();
+            assertTrue(new String(in.readNBytes(size), UTF_8).contains(BROKER_1));
+        }
     }
 
     @Test
@@ -280,6 +301,11 @@ class KafkaProxyOverTlsTest
 
     private SSLSocket connect(String serverName) throws Exception
     {
+        return connect(serverName, port);
+    }
+
+    private SSLSocket connect(String serverName, int serverPort) throws Exception
+    {
         final KeyStore trust = KeyStore.getInstance("PKCS12");
         trust.load(null, null);
         try (InputStream in = Files.newInputStream(certificates.caCertificate))
@@ -291,7 +317,8 @@ class KafkaProxyOverTlsTest
         trustManagers.init(trust);
         final SSLContext context = SSLContext.getInstance("TLS");
         context.init(null, trustManagers.getTrustManagers(), null);
-        final SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), port);
+        final SSLSocket socket = (SSLSocket) context.getSocketFactory()
+            .createSocket(InetAddress.getLoopbackAddress(), serverPort);
         socket.setSoTimeout((int) WAIT.toMillis());
         final SSLParameters parameters = socket.getSSLParameters();
         parameters.setServerNames(List.of(new SNIHostName(serverName)));
