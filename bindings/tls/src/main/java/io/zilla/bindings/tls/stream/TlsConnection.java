@@ -259,7 +259,8 @@ abstract class TlsConnection
             }
             case SIGNAL_TIMEOUT ->
             {
-                if (timerId != NO_CANCEL_ID)
+                // only the timer armed last: one that fired before it was replaced may still be on its way
+                if (timerId != NO_CANCEL_ID && signal.cancelId() == timerId)
                 {
                     timerId = NO_CANCEL_ID;
                     if (!established && !failed)
@@ -381,6 +382,10 @@ abstract class TlsConnection
         catch (SSLException ex)
         {
             onTlsFailure(traceId, ex);
+        }
+        if (netInEnded && !tasksRunning)
+        {
+            endAppWhenDrained(traceId);
         }
     }
 
@@ -573,7 +578,7 @@ abstract class TlsConnection
 
     private void closeOutbound(long traceId)
     {
-        if (engine != null && !failed)
+        if (engine != null && !failed && !tasksRunning)
         {
             engine.closeOutbound();
             try
