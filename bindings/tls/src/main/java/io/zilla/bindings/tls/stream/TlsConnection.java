@@ -196,7 +196,7 @@ abstract class TlsConnection
     /** The net ended before the handshake was done. */
     void onHandshakeEndedEarly(long traceId)
     {
-        counters.failed.increment();
+        counters.onFailed("the peer closed during the handshake");
         context.event(binding.id(), traceId, "tls.handshake.failed", "bindings." + binding.name()
             + ": the peer closed during the handshake");
         onHandshakeFailed(traceId, "the peer closed during the handshake");
@@ -631,7 +631,7 @@ abstract class TlsConnection
         }
         else
         {
-            counters.failed.increment();
+            counters.onFailed(reason);
             context.event(binding.id(), traceId, "tls.handshake.failed", "bindings." + binding.name() + ": " + reason
                 + ", connection closed");
             onHandshakeFailed(traceId, reason);
