@@ -72,6 +72,13 @@ abstract class TlsConnection
     int decodeOffset;
     int decodeLimit;
 
+    // plaintext for the app that its credit did not take: only what an engine decrypts in the same call that ends
+    // its handshake (OpenSSL's knows its handshake is done when it reads the first application data), before the
+    // app's stream is open
+    private int plainSlot = BufferPool.NO_SLOT;
+    private int plainOffset;
+    private int plainLimit;
+
     // records for the net its credit did not take yet
     private int encodeSlot = BufferPool.NO_SLOT;
     private int encodeOffset;
@@ -355,7 +362,14 @@ abstract class TlsConnection
             loop:
             while (engine != null && !tasksRunning && !failed)
             {
-                switch (engine.getHandshakeStatus())
+                final SSLEngineResult.HandshakeStatus status = engine.getHandshakeStatus();
+                if (!established && status == SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING)
+                {
+                    // an engine may end its handshake without a FINISHED result (OpenSSL's on some paths)
+                    onFinished(traceId);
+                    continue;
+                }
+                switch (status)
                 {
                     case NEED_TASK ->
                     {
@@ -443,6 +457,10 @@ abstract class TlsConnection
 
     private boolean unwrapRecord(long traceId) throws SSLException
     {
+        if (!flushPlain(traceId))
+        {
+            return false;
+        }
         final int available = decodeLimit - decodeOffset;
         if (decodeSlot == BufferPool.NO_SLOT || available < RECORD_HEADER || inboundDone)
         {
@@ -478,7 +496,14 @@ abstract class TlsConnection
         final int produced = result.bytesProduced();
         if (produced > 0)
         {
-            sendApp(traceId, produced);
+            if (established && app.outCredit() >= produced)
+            {
+                sendApp(traceId, produced);
+            }
+            else if (!holdPlain(traceId, produced))
+            {
+                return false;
+            }
         }
         if (decodeOffset == decodeLimit)
         {
@@ -497,7 +522,7 @@ abstract class TlsConnection
                 inboundDone = true;
                 releaseDecode();
                 endAppWhenDrained(traceId);
-                progress = engine.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP;
+                progress = engine != null && engine.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP;
             }
             case BUFFER_OVERFLOW -> throw new SSLException("a record larger than " + out.capacity() + " bytes");
             default ->
@@ -523,9 +548,68 @@ abstract class TlsConnection
         }
     }
 
+    private boolean holdPlain(long traceId, int produced)
+    {
+        if (plainSlot == BufferPool.NO_SLOT)
+        {
+            plainSlot = bufferPool.acquire(app.outboundId);
+            plainOffset = 0;
+            plainLimit = 0;
+            if (plainSlot == BufferPool.NO_SLOT)
+            {
+                onExhausted(traceId);
+                return false;
+            }
+        }
+        final MutableDirectBuffer slot = bufferPool.buffer(plainSlot);
+        if (plainLimit + produced > slot.capacity())
+        {
+            onFault(traceId, "decrypted bytes beyond a buffer slot");
+            return false;
+        }
+        slot.putBytes(plainLimit, scratch.plainOutBuffer, 0, produced);
+        plainLimit += produced;
+        return true;
+    }
+
+    // the held plaintext the app's credit takes now; true when none is left
+    private boolean flushPlain(long traceId)
+    {
+        if (plainSlot != BufferPool.NO_SLOT && established && app.outOpened)
+        {
+            final MutableDirectBuffer slot = bufferPool.buffer(plainSlot);
+            while (plainOffset < plainLimit)
+            {
+                final int size = Math.min(plainLimit - plainOffset, app.outCredit());
+                if (size <= 0)
+                {
+                    break;
+                }
+                app.doOutData(traceId, slot, plainOffset, size);
+                plainOffset += size;
+            }
+            if (plainOffset == plainLimit)
+            {
+                releasePlain();
+            }
+        }
+        return plainSlot == BufferPool.NO_SLOT;
+    }
+
+    private void releasePlain()
+    {
+        if (plainSlot != BufferPool.NO_SLOT)
+        {
+            bufferPool.release(plainSlot);
+            plainSlot = BufferPool.NO_SLOT;
+        }
+        plainOffset = 0;
+        plainLimit = 0;
+    }
+
     private void onFinished(long traceId)
     {
-        if (!established)
+        if (!established && engine != null)
         {
             established = true;
             cancelTimer();
@@ -548,17 +632,21 @@ abstract class TlsConnection
         out.clear();
         try
         {
-            for (int done = 0; done < length; )
+            for (int done = 0; done < length && engine != null; )
             {
                 final int chunk = Math.min(length - done, in.capacity());
                 scratch.plainInBuffer.putBytes(0, buffer, offset + done, chunk);
                 in.clear().limit(chunk);
-                while (in.hasRemaining())
+                while (in.hasRemaining() && engine != null)
                 {
                     if (out.remaining() < packetSize)
                     {
                         doNetWrite(traceId, scratch.cipherOutBuffer, 0, out.position());
                         out.clear();
+                    }
+                    if (engine == null)
+                    {
+                        break;
                     }
                     final SSLEngineResult result = engine.wrap(in, out);
                     if (result.getStatus() == SSLEngineResult.Status.CLOSED)
@@ -568,7 +656,10 @@ abstract class TlsConnection
                 }
                 done += chunk;
             }
-            doNetWrite(traceId, scratch.cipherOutBuffer, 0, out.position());
+            if (engine != null)
+            {
+                doNetWrite(traceId, scratch.cipherOutBuffer, 0, out.position());
+            }
         }
         catch (SSLException ex)
         {
@@ -597,7 +688,7 @@ abstract class TlsConnection
     private void drainWrap(long traceId) throws SSLException
     {
         final ByteBuffer out = scratch.cipherOut;
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < 4 && engine != null; i++)
         {
             out.clear();
             final SSLEngineResult result = engine.wrap(scratch.empty, out);
@@ -622,7 +713,7 @@ abstract class TlsConnection
 
     final void onTlsFailure(long traceId, SSLException ex)
     {
-        final String reason = ex.getMessage() != null ? ex.getMessage() : ex.getClass().getSimpleName();
+        final String reason = reason(ex);
         if (established)
         {
             counters.recordFailed.increment();
@@ -637,6 +728,26 @@ abstract class TlsConnection
             onHandshakeFailed(traceId, reason);
         }
         fail(traceId);
+    }
+
+    // the exception's message and its causes' (OpenSSL's engine says "General OpenSslEngine problem" and puts the
+    // trust manager's reason in its cause)
+    private static String reason(Throwable ex)
+    {
+        final StringBuilder reason = new StringBuilder();
+        for (Throwable cause = ex; cause != null && reason.length() < 512; cause = cause.getCause())
+        {
+            final String message = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+            if (reason.indexOf(message) == -1)
+            {
+                reason.append(reason.length() > 0 ? ": " : "").append(message);
+            }
+            if (cause.getCause() == cause)
+            {
+                break;
+            }
+        }
+        return reason.toString();
     }
 
     // the engine's alert (or close_notify) goes to the net, then its stream ends; the app's stream is aborted
@@ -773,7 +884,8 @@ abstract class TlsConnection
             // a record cut short by the end of the stream: nothing more will complete it
             releaseDecode();
         }
-        if ((inboundDone || netInEnded) && decodeSlot == BufferPool.NO_SLOT && established && !failed && app.outOpened)
+        if ((inboundDone || netInEnded) && decodeSlot == BufferPool.NO_SLOT && plainSlot == BufferPool.NO_SLOT
+            && established && !failed && app.outOpened)
         {
             app.doOutEnd(traceId);
             checkClosed();
@@ -842,12 +954,14 @@ abstract class TlsConnection
         if (net.closed() && app.closed())
         {
             releaseDecode();
+            releasePlain();
             releaseEncode();
             cancelTimer();
             if (engine != null && !tasksRunning)
             {
-                // (with tasks running the engine is theirs until they end; it is dropped with the connection)
+                // (with tasks running the engine is theirs until they end: it is left to the garbage collector)
                 engine.closeOutbound();
+                engine = null;
             }
             onClosed();
         }
