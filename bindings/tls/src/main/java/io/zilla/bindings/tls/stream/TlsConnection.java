@@ -60,6 +60,7 @@ abstract class TlsConnection
     private final BufferPool bufferPool;
     private long timerId = NO_CANCEL_ID;
     private boolean tasksRunning;
+    private boolean kick;
     private boolean tls12;
     private boolean inboundDone;
     private boolean netInEnded;
@@ -447,9 +448,15 @@ abstract class TlsConnection
                 onFinished(traceId);
             }
             progress = produced > 0 || result.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NEED_WRAP;
-            if (result.getStatus() == SSLEngineResult.Status.CLOSED)
+            if (result.getStatus() == SSLEngineResult.Status.CLOSED || engine != null && engine.isOutboundDone())
             {
+                // a close_notify or an alert (OpenSSL's engine writes its alert for a bad record here, not throwing)
+                progress = false;
                 endNetWhenFlushed(traceId);
+                if (engine != null && !inboundDone && engine.isInboundDone())
+                {
+                    onEngineClosed(traceId);
+                }
             }
         }
         return progress && !failed;
@@ -464,7 +471,7 @@ abstract class TlsConnection
         final int available = decodeLimit - decodeOffset;
         if (decodeSlot == BufferPool.NO_SLOT || available < RECORD_HEADER || inboundDone)
         {
-            return false;
+            return !established && kickHandshake(traceId);
         }
         final MutableDirectBuffer held = bufferPool.buffer(decodeSlot);
         final int type = held.getByte(decodeOffset) & 0xff;
@@ -493,6 +500,7 @@ abstract class TlsConnection
         out.clear();
         final SSLEngineResult result = engine.unwrap(in, out);
         decodeOffset += result.bytesConsumed();
+        kick = !established && result.bytesConsumed() > 0;
         final int produced = result.bytesProduced();
         if (produced > 0)
         {
@@ -546,6 +554,49 @@ abstract class TlsConnection
             app.doOutData(traceId, scratch.plainOutBuffer, offset, size);
             offset += size;
         }
+    }
+
+    /**
+     * Once after each record unwrapped during the handshake, when no other is held: an unwrap of nothing, for engines
+     * that notice only then that the record they were given ended the handshake (OpenSSL's after a TLS 1.3 client's
+     * Finished); the JDK's answers BUFFER_UNDERFLOW. True when it made progress.
+     */
+    private boolean kickHandshake(long traceId) throws SSLException
+    {
+        boolean progress = false;
+        if (kick && engine != null)
+        {
+            kick = false;
+            final ByteBuffer out = scratch.plainOut;
+            out.clear();
+            final SSLEngineResult result = engine.unwrap(scratch.empty, out);
+            if (result.bytesProduced() > 0 && !holdPlain(traceId, result.bytesProduced()))
+            {
+                return false;
+            }
+            progress = result.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NEED_UNWRAP;
+            if (result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.FINISHED)
+            {
+                onFinished(traceId);
+            }
+        }
+        return progress;
+    }
+
+    // the engine closed both ways on its own (a fatal alert it wrote): the connection ends, the app's stream aborted
+    private void onEngineClosed(long traceId)
+    {
+        counters.recordFailed.increment();
+        context.event(binding.id(), traceId, "tls.record.failed", "bindings." + binding.name()
+            + ": the engine closed the connection with an alert, connection closed");
+        inboundDone = true;
+        failed = true;
+        releaseDecode();
+        releasePlain();
+        app.doOutAbort(traceId);
+        app.doInReset(traceId);
+        armTimer(traceId);
+        checkClosed();
     }
 
     private boolean holdPlain(long traceId, int produced)
