@@ -14,10 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** Every example under examples/ is a valid zilla.yaml, and the demo runs the kafka.proxy example as shipped. */
@@ -27,10 +29,14 @@ class ExamplesTest
     private static final Path EXAMPLES = Path.of("..", "examples");
 
     // the variables the examples' READMEs ask for
-    private static final Map<String, String> ENVIRONMENT = Map.of("KAFKA_BOOTSTRAP_SERVER", "localhost:19092");
+    private static final Map<String, String> ENVIRONMENT = Map.of("KAFKA_BOOTSTRAP_SERVER", "localhost:19092",
+        "KEYSTORE_PASSWORD", "examples-test");
+
+    @TempDir
+    Path keys;
 
     @Test
-    void shouldValidateEveryExample() throws IOException
+    void shouldValidateEveryExample() throws Exception
     {
         final List<Path> configs;
         try (Stream<Path> examples = Files.list(EXAMPLES))
@@ -41,8 +47,9 @@ class ExamplesTest
         assertTrue(configs.contains(EXAMPLES.resolve("tcp.echo/zilla.yaml")), configs.toString());
         assertTrue(configs.contains(EXAMPLES.resolve("kafka.proxy/zilla.yaml")), configs.toString());
 
-        for (Path config : configs)
+        for (Path example : configs)
         {
+            final Path config = withKeys(example);
             final StringWriter out = new StringWriter();
             final StringWriter err = new StringWriter();
             final CommandLine validate = new CommandLine(new ValidateCommand(ENVIRONMENT::get));
@@ -53,6 +60,27 @@ class ExamplesTest
 
             assertEquals(config + " is valid\n", out.toString());
         }
+    }
+
+    // an example whose key is made on the user's machine (keystore.sh, never committed) is validated in a copy that
+    // has one, made by that script
+    private Path withKeys(Path config) throws Exception
+    {
+        final Path script = config.resolveSibling("keystore.sh");
+        if (!Files.exists(script))
+        {
+            return config;
+        }
+        final Path copy = keys.resolve(config.getParent().getFileName().toString());
+        Files.createDirectories(copy);
+        final ProcessBuilder keystore = new ProcessBuilder("sh", script.toString(), copy.resolve("tls").toString())
+            .redirectErrorStream(true);
+        keystore.environment().put("KEYSTORE_PASSWORD", ENVIRONMENT.get("KEYSTORE_PASSWORD"));
+        keystore.environment().put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":" + System.getenv("PATH"));
+        final Process process = keystore.start();
+        final String output = new String(process.getInputStream().readAllBytes());
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS) && process.exitValue() == 0, output);
+        return Files.copy(config, copy.resolve("zilla.yaml"));
     }
 
     @Test

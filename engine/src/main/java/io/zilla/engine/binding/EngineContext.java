@@ -18,7 +18,7 @@ import org.agrona.concurrent.status.AtomicCounter;
 
 /**
  * What a binding may use on its worker. Everything here is single-threaded: call it only from the worker's
- * thread, that is from a handler, a poller callback or a signal.
+ * thread, that is from a handler, a poller callback or a signal; {@link #signalNowFromAnyThread} is the exception.
  */
 public interface EngineContext
 {
@@ -64,6 +64,14 @@ public interface EngineContext
 
     /** Timers and wake-ups, delivered as Signal frames. */
     Signaler signaler();
+
+    /**
+     * The one method here that any thread may call: signals the stream as {@code signaler().signalNow} does, from
+     * a thread that is not the worker's (a task a binding ran off the worker, such as a TLS handshake's delegated
+     * task, telling its stream that it is done). The signal is queued, the worker woken if it is parked, and the
+     * Signal frame written by the worker itself.
+     */
+    void signalNowFromAnyThread(long originId, long routedId, long streamId, long traceId, int signalId, int contextId);
 
     /** Shared budgets that many streams draw on, owned by the stream that gives the credit. */
     BudgetCreditor creditor();

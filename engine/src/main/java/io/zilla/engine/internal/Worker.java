@@ -348,6 +348,15 @@ public final class Worker implements EngineContext, Runnable
     }
 
     @Override
+    public void signalNowFromAnyThread(long originId, long routedId, long streamId, long traceId, int signalId,
+        int contextId)
+    {
+        // the signal buffer and the ring's claim belong to the worker: queue the signal for its next duty cycle
+        tasks.add(() -> deliverSignal(originId, routedId, streamId, traceId, Signaler.NO_CANCEL_ID, signalId, contextId));
+        poller.wakeup();
+    }
+
+    @Override
     public BudgetCreditor creditor()
     {
         return budgets;

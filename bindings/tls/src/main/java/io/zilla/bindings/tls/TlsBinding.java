@@ -6,12 +6,21 @@ package io.zilla.bindings.tls;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.zilla.bindings.tls.config.TlsConditionConfig;
 import io.zilla.bindings.tls.config.TlsMutual;
 import io.zilla.bindings.tls.config.TlsOptionsConfig;
+import io.zilla.bindings.tls.engine.JdkTlsEngineProvider;
+import io.zilla.bindings.tls.engine.TlsEngineProvider;
 import io.zilla.bindings.tls.stream.TlsBindingContext;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
@@ -24,8 +33,8 @@ import io.zilla.engine.config.PortRanges;
 
 /**
  * The tls binding type. Kind {@code proxy} routes each TLS connection by its ClientHello (server name, ALPN
- * protocols, port) without decrypting it; kinds {@code server} and {@code client} are in the schema but not built
- * yet. See docs/bindings/tls.md.
+ * protocols, port) without decrypting it; kind {@code server} ends TLS with a vault's keys, kind {@code client}
+ * starts it. See docs/bindings/tls.md.
  */
 public final class TlsBinding implements Binding
 {
@@ -34,7 +43,10 @@ public final class TlsBinding implements Binding
     /** The type id that would tag tls's frame extensions: the type name's {@link String#hashCode()}, as tcp's. */
     public static final int TYPE_ID = NAME.hashCode();
 
-    /** Engine property: how long a proxy waits for a whole ClientHello before it closes the connection, in ms. */
+    /**
+     * Engine property: how long a proxy waits for a whole ClientHello, and a server or client for a whole handshake,
+     * before it closes the connection, in ms.
+     */
     public static final String HELLO_TIMEOUT = "zilla.binding.tls.hello.timeout";
 
     public static final int DEFAULT_HELLO_TIMEOUT = 10_000;
@@ -42,10 +54,40 @@ public final class TlsBinding implements Binding
     private static final String SCHEMA = "/io/zilla/specs/tls/schema/tls.schema.json";
 
     private final long helloTimeout;
+    private final TlsEngineProvider provider;
+    private final Executor tasks;
+    private final Map<Object, Object> contexts = new ConcurrentHashMap<>();
 
     public TlsBinding(EngineConfiguration configuration)
     {
         this.helloTimeout = configuration.intValue(HELLO_TIMEOUT, DEFAULT_HELLO_TIMEOUT);
+        this.provider = provider(configuration);
+        this.tasks = tasks();
+    }
+
+    /** The one place that decides which provider makes the SSLEngines of kinds server and client. */
+    private static TlsEngineProvider provider(EngineConfiguration configuration)
+    {
+        return new JdkTlsEngineProvider();
+    }
+
+    /**
+     * The threads that run the handshakes' delegated tasks (key exchange, signatures, certificate checks), as many
+     * as there are cores, none while idle: the workers never run them.
+     */
+    private static Executor tasks()
+    {
+        final AtomicInteger threads = new AtomicInteger();
+        final int cores = Runtime.getRuntime().availableProcessors();
+        final ThreadPoolExecutor executor = new ThreadPoolExecutor(cores, cores, 10, TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(), task ->
+            {
+                final Thread thread = new Thread(task, "zilla-tls-task-" + threads.incrementAndGet());
+                thread.setDaemon(true);
+                return thread;
+            });
+        executor.allowCoreThreadTimeOut(true);
+        return executor;
     }
 
     @Override
@@ -57,9 +99,7 @@ public final class TlsBinding implements Binding
     @Override
     public Set<KindConfig> kinds()
     {
-        // the schema already describes server and client; until they are built a config naming them is refused
-        // at validation ("supported: proxy"), not when a worker attaches it
-        return Set.of(KindConfig.PROXY);
+        return Set.of(KindConfig.PROXY, KindConfig.SERVER, KindConfig.CLIENT);
     }
 
     @Override
@@ -99,7 +139,7 @@ public final class TlsBinding implements Binding
     @Override
     public BindingContext supply(EngineContext context)
     {
-        return new TlsBindingContext(context, helloTimeout);
+        return new TlsBindingContext(context, helloTimeout, provider, tasks, contexts);
     }
 
     /** How long a proxy waits for a whole ClientHello, in milliseconds. */

@@ -142,23 +142,23 @@ class TlsConfigTest
     }
 
     @Test
-    void shouldRefuseKindsNotBuiltYet()
+    void shouldRefuseKindsItDoesNotHave()
     {
         final List<ConfigError> errors = errors("""
             ---
             name: test
             bindings:
-              tls_server:
+              tls_cache:
                 type: tls
-                kind: server
-                vault: server
+                kind: cache_server
                 exit: north
               north:
                 type: tcp
                 kind: client
             """);
-        assertTrue(errors.stream().anyMatch(error -> error.path().equals("bindings.tls_server.kind")
-            && error.message().contains("supported: proxy")), errors.toString());
+        assertTrue(errors.stream().anyMatch(error -> error.path().equals("bindings.tls_cache.kind")
+            && error.message().contains("supported:") && error.message().contains("server")
+            && error.message().contains("client")), errors.toString());
     }
 
     private Object optionsOf(String options)

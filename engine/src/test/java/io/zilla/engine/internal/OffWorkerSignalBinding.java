@@ -1,0 +1,140 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.internal;
+
+import java.net.URL;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.binding.Binding;
+import io.zilla.engine.binding.BindingContext;
+import io.zilla.engine.binding.BindingFactorySpi;
+import io.zilla.engine.binding.BindingHandler;
+import io.zilla.engine.binding.EngineContext;
+import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.config.BindingConfig;
+import io.zilla.engine.config.KindConfig;
+import io.zilla.specs.core.types.stream.BeginFW;
+import io.zilla.specs.core.types.stream.EndFW;
+import io.zilla.specs.core.types.stream.SignalFW;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * A server binding that, on Begin, has {@link #SIGNALS} signals sent to its stream from threads of its own pool
+ * ({@link EngineContext#signalNowFromAnyThread}), and ends its reply once all of them reached it, each on the
+ * worker's thread; a signal on any other thread aborts the reply instead.
+ */
+final class OffWorkerSignalBinding implements BindingFactorySpi, Binding
+{
+    static final String TYPE = "offworker";
+    static final int SIGNALS = 1_000;
+
+    private final ExecutorService pool = Executors.newFixedThreadPool(4, task ->
+    {
+        final Thread thread = new Thread(task, "off-worker");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    @Override
+    public String type()
+    {
+        return TYPE;
+    }
+
+    @Override
+    public Binding create(EngineConfiguration configuration)
+    {
+        return this;
+    }
+
+    @Override
+    public Set<KindConfig> kinds()
+    {
+        return Set.of(KindConfig.SERVER);
+    }
+
+    @Override
+    public URL schema()
+    {
+        return null;
+    }
+
+    @Override
+    public BindingContext supply(EngineContext context)
+    {
+        return new BindingContext()
+        {
+            @Override
+            public BindingHandler attach(BindingConfig binding)
+            {
+                return (msgTypeId, buffer, index, length, sender) -> new SignalledStream(context, sender)::onMessage;
+            }
+
+            @Override
+            public void detach(BindingConfig binding)
+            {
+            }
+        };
+    }
+
+    private final class SignalledStream
+    {
+        private final EngineContext context;
+        private final MessageConsumer sender;
+        private final MutableDirectBuffer writeBuffer = new UnsafeBuffer(new byte[256]);
+        private final BeginFW beginRO = new BeginFW();
+        private final SignalFW signalRO = new SignalFW();
+
+        private long originId;
+        private long routedId;
+        private long replyId;
+        private Thread worker;
+        private int signals;
+        private boolean strayThread;
+
+        SignalledStream(EngineContext context, MessageConsumer sender)
+        {
+            this.context = context;
+            this.sender = sender;
+        }
+
+        void onMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
+        {
+            if (msgTypeId == BeginFW.TYPE_ID)
+            {
+                final BeginFW begin = beginRO.wrap(buffer, index, index + length);
+                originId = begin.originId();
+                routedId = begin.routedId();
+                replyId = begin.streamId() & ~1L;
+                worker = Thread.currentThread();
+                final BeginFW reply = new BeginFW.Builder().wrap(writeBuffer, 0, writeBuffer.capacity())
+                    .originId(originId).routedId(routedId).streamId(replyId).sequence(0).acknowledge(0).maximum(0)
+                    .build();
+                sender.accept(BeginFW.TYPE_ID, reply.buffer(), reply.offset(), reply.sizeof());
+                for (int i = 0; i < SIGNALS; i++)
+                {
+                    final int contextId = i;
+                    pool.execute(() -> context.signalNowFromAnyThread(originId, routedId, replyId, 0L, 1, contextId));
+                }
+            }
+            else if (msgTypeId == SignalFW.TYPE_ID)
+            {
+                signalRO.wrap(buffer, index, index + length);
+                strayThread |= Thread.currentThread() != worker;
+                if (++signals == SIGNALS && !strayThread)
+                {
+                    final EndFW end = new EndFW.Builder().wrap(writeBuffer, 0, writeBuffer.capacity())
+                        .originId(originId).routedId(routedId).streamId(replyId).sequence(0).acknowledge(0).maximum(0)
+                        .build();
+                    sender.accept(EndFW.TYPE_ID, end.buffer(), end.offset(), end.sizeof());
+                }
+            }
+        }
+    }
+}
