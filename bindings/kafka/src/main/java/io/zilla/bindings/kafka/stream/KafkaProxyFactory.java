@@ -56,6 +56,7 @@ public final class KafkaProxyFactory implements BindingHandler
     private static final int TCP_TYPE_ID = "tcp".hashCode();
     private static final int TLS_TYPE_ID = "tls".hashCode();
     private static final int RESPONSE_HEADER = 8;
+    private static final int MAX_NAME_LENGTH = 253;
     private static final DirectBuffer NOTHING = new UnsafeBuffer(new byte[0]);
 
     private final BeginFW beginRO = new BeginFW();
@@ -304,7 +305,8 @@ public final class KafkaProxyFactory implements BindingHandler
             {
                 sniUnknown.increment();
                 context.event(routedId, begin.traceId(), "kafka.sni.unknown", "bindings." + binding.name()
-                    + ": the server name " + serverName + " is neither the bootstrap name nor a broker's, connection closed");
+                    + ": the server name " + printable(serverName) + " is neither the bootstrap name nor a broker's, "
+                    + "connection closed");
                 doCloseAll(begin.traceId());
             }
             else if (broker != null)
@@ -352,6 +354,13 @@ public final class KafkaProxyFactory implements BindingHandler
                 node = tlsBeginEx != null ? sni.nodeOf(serverName) : KafkaSniConfig.UNKNOWN;
             }
             return node;
+        }
+
+        // the client chose the name: what goes into an event is visible ASCII, and no longer than a DNS name
+        private String printable(String name)
+        {
+            final String visible = name.replaceAll("[^\\x21-\\x7e]", "?");
+            return visible.length() > MAX_NAME_LENGTH ? visible.substring(0, MAX_NAME_LENGTH) + "..." : visible;
         }
 
         private int extensionTypeId(OctetsFW extension)

@@ -138,17 +138,18 @@ class KafkaProxySniTest
             final TestClient app = start(relay);
 
             for (String name : List.of("kafka.other.test", "broker-01.kafka.test", "broker-x.kafka.test",
-                "broker-1.kafka.test.example.com"))
+                "broker-1.kafka.test.example.com", "forged\nevent.kafka.test"))
             {
                 final TestStream stream = app.open(tlsBeginEx(name));
                 stream.await(WAIT, stream::reset);
                 assertTrue(stream.frames().stream().noneMatch(f -> f.startsWith("DATA")), stream.frames()::toString);
             }
 
-            final List<EngineEvent> events = awaitEvents("kafka.sni.unknown", 4);
-            assertEquals(4, events.size(), engine.events()::toString);
+            final List<EngineEvent> events = awaitEvents("kafka.sni.unknown", 5);
+            assertEquals(5, events.size(), engine.events()::toString);
             assertTrue(events.get(0).detail().contains("kafka.other.test"), events.get(0)::detail);
-            assertEquals(4, counter(engine.directory(), "north_kafka_proxy", "sni.unknown"));
+            assertTrue(events.get(4).detail().contains("forged?event.kafka.test"), events.get(4)::detail);
+            assertEquals(5, counter(engine.directory(), "north_kafka_proxy", "sni.unknown"));
             assertEquals(0, relay.connections(), "no connection toward a broker");
 
             // the proxy goes on: a broker's name still works

@@ -44,7 +44,7 @@ public final class TlsBindingContext implements BindingContext
         this.helloTimeout = helloTimeout;
         this.provider = provider;
         this.contexts = contexts;
-        this.scratch = new TlsScratch(context, tasks, helloTimeout, !"jdk".equals(provider.name()));
+        this.scratch = new TlsScratch(context, tasks, helloTimeout, provider);
     }
 
     @Override

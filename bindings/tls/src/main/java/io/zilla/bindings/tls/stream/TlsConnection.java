@@ -60,6 +60,7 @@ abstract class TlsConnection
     private final BufferPool bufferPool;
     private long timerId = NO_CANCEL_ID;
     private boolean tasksRunning;
+    private boolean kick;
     private boolean tls12;
     private boolean inboundDone;
     private boolean netInEnded;
@@ -71,6 +72,13 @@ abstract class TlsConnection
     int decodeSlot = BufferPool.NO_SLOT;
     int decodeOffset;
     int decodeLimit;
+
+    // plaintext for the app that its credit did not take: only what an engine decrypts in the same call that ends
+    // its handshake (OpenSSL's knows its handshake is done when it reads the first application data), before the
+    // app's stream is open
+    private int plainSlot = BufferPool.NO_SLOT;
+    private int plainOffset;
+    private int plainLimit;
 
     // records for the net its credit did not take yet
     private int encodeSlot = BufferPool.NO_SLOT;
@@ -196,7 +204,7 @@ abstract class TlsConnection
     /** The net ended before the handshake was done. */
     void onHandshakeEndedEarly(long traceId)
     {
-        counters.failed.increment();
+        counters.onFailed("the peer closed during the handshake");
         context.event(binding.id(), traceId, "tls.handshake.failed", "bindings." + binding.name()
             + ": the peer closed during the handshake");
         onHandshakeFailed(traceId, "the peer closed during the handshake");
@@ -259,7 +267,8 @@ abstract class TlsConnection
             }
             case SIGNAL_TIMEOUT ->
             {
-                if (timerId != NO_CANCEL_ID)
+                // only the timer armed last: one that fired before it was replaced may still be on its way
+                if (timerId != NO_CANCEL_ID && signal.cancelId() == timerId)
                 {
                     timerId = NO_CANCEL_ID;
                     if (!established && !failed)
@@ -354,7 +363,14 @@ abstract class TlsConnection
             loop:
             while (engine != null && !tasksRunning && !failed)
             {
-                switch (engine.getHandshakeStatus())
+                final SSLEngineResult.HandshakeStatus status = engine.getHandshakeStatus();
+                if (!established && status == SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING)
+                {
+                    // an engine may end its handshake without a FINISHED result (OpenSSL's on some paths)
+                    onFinished(traceId);
+                    continue;
+                }
+                switch (status)
                 {
                     case NEED_TASK ->
                     {
@@ -381,6 +397,10 @@ abstract class TlsConnection
         catch (SSLException ex)
         {
             onTlsFailure(traceId, ex);
+        }
+        if (netInEnded && !tasksRunning)
+        {
+            endAppWhenDrained(traceId);
         }
     }
 
@@ -428,9 +448,15 @@ abstract class TlsConnection
                 onFinished(traceId);
             }
             progress = produced > 0 || result.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NEED_WRAP;
-            if (result.getStatus() == SSLEngineResult.Status.CLOSED)
+            if (result.getStatus() == SSLEngineResult.Status.CLOSED || engine != null && engine.isOutboundDone())
             {
+                // a close_notify or an alert (OpenSSL's engine writes its alert for a bad record here, not throwing)
+                progress = false;
                 endNetWhenFlushed(traceId);
+                if (engine != null && !inboundDone && engine.isInboundDone())
+                {
+                    onEngineClosed(traceId);
+                }
             }
         }
         return progress && !failed;
@@ -438,10 +464,14 @@ abstract class TlsConnection
 
     private boolean unwrapRecord(long traceId) throws SSLException
     {
+        if (!flushPlain(traceId))
+        {
+            return false;
+        }
         final int available = decodeLimit - decodeOffset;
         if (decodeSlot == BufferPool.NO_SLOT || available < RECORD_HEADER || inboundDone)
         {
-            return false;
+            return !established && kickHandshake(traceId);
         }
         final MutableDirectBuffer held = bufferPool.buffer(decodeSlot);
         final int type = held.getByte(decodeOffset) & 0xff;
@@ -470,10 +500,18 @@ abstract class TlsConnection
         out.clear();
         final SSLEngineResult result = engine.unwrap(in, out);
         decodeOffset += result.bytesConsumed();
+        kick = !established && result.bytesConsumed() > 0;
         final int produced = result.bytesProduced();
         if (produced > 0)
         {
-            sendApp(traceId, produced);
+            if (established && app.outCredit() >= produced)
+            {
+                sendApp(traceId, produced);
+            }
+            else if (!holdPlain(traceId, produced))
+            {
+                return false;
+            }
         }
         if (decodeOffset == decodeLimit)
         {
@@ -492,7 +530,7 @@ abstract class TlsConnection
                 inboundDone = true;
                 releaseDecode();
                 endAppWhenDrained(traceId);
-                progress = engine.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP;
+                progress = engine != null && engine.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP;
             }
             case BUFFER_OVERFLOW -> throw new SSLException("a record larger than " + out.capacity() + " bytes");
             default ->
@@ -518,9 +556,111 @@ abstract class TlsConnection
         }
     }
 
+    /**
+     * Once after each record unwrapped during the handshake, when no other is held: an unwrap of nothing, for engines
+     * that notice only then that the record they were given ended the handshake (OpenSSL's after a TLS 1.3 client's
+     * Finished); the JDK's answers BUFFER_UNDERFLOW. True when it made progress.
+     */
+    private boolean kickHandshake(long traceId) throws SSLException
+    {
+        boolean progress = false;
+        if (kick && engine != null)
+        {
+            kick = false;
+            final ByteBuffer out = scratch.plainOut;
+            out.clear();
+            final SSLEngineResult result = engine.unwrap(scratch.empty, out);
+            if (result.bytesProduced() > 0 && !holdPlain(traceId, result.bytesProduced()))
+            {
+                return false;
+            }
+            progress = result.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NEED_UNWRAP;
+            if (result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.FINISHED)
+            {
+                onFinished(traceId);
+            }
+        }
+        return progress;
+    }
+
+    // the engine closed both ways on its own (a fatal alert it wrote): the connection ends, the app's stream aborted
+    private void onEngineClosed(long traceId)
+    {
+        counters.recordFailed.increment();
+        context.event(binding.id(), traceId, "tls.record.failed", "bindings." + binding.name()
+            + ": the engine closed the connection with an alert, connection closed");
+        inboundDone = true;
+        failed = true;
+        releaseDecode();
+        releasePlain();
+        app.doOutAbort(traceId);
+        app.doInReset(traceId);
+        armTimer(traceId);
+        checkClosed();
+    }
+
+    private boolean holdPlain(long traceId, int produced)
+    {
+        if (plainSlot == BufferPool.NO_SLOT)
+        {
+            plainSlot = bufferPool.acquire(app.outboundId);
+            plainOffset = 0;
+            plainLimit = 0;
+            if (plainSlot == BufferPool.NO_SLOT)
+            {
+                onExhausted(traceId);
+                return false;
+            }
+        }
+        final MutableDirectBuffer slot = bufferPool.buffer(plainSlot);
+        if (plainLimit + produced > slot.capacity())
+        {
+            onFault(traceId, "decrypted bytes beyond a buffer slot");
+            return false;
+        }
+        slot.putBytes(plainLimit, scratch.plainOutBuffer, 0, produced);
+        plainLimit += produced;
+        return true;
+    }
+
+    // the held plaintext the app's credit takes now; true when none is left
+    private boolean flushPlain(long traceId)
+    {
+        if (plainSlot != BufferPool.NO_SLOT && established && app.outOpened)
+        {
+            final MutableDirectBuffer slot = bufferPool.buffer(plainSlot);
+            while (plainOffset < plainLimit)
+            {
+                final int size = Math.min(plainLimit - plainOffset, app.outCredit());
+                if (size <= 0)
+                {
+                    break;
+                }
+                app.doOutData(traceId, slot, plainOffset, size);
+                plainOffset += size;
+            }
+            if (plainOffset == plainLimit)
+            {
+                releasePlain();
+            }
+        }
+        return plainSlot == BufferPool.NO_SLOT;
+    }
+
+    private void releasePlain()
+    {
+        if (plainSlot != BufferPool.NO_SLOT)
+        {
+            bufferPool.release(plainSlot);
+            plainSlot = BufferPool.NO_SLOT;
+        }
+        plainOffset = 0;
+        plainLimit = 0;
+    }
+
     private void onFinished(long traceId)
     {
-        if (!established)
+        if (!established && engine != null)
         {
             established = true;
             cancelTimer();
@@ -543,17 +683,21 @@ abstract class TlsConnection
         out.clear();
         try
         {
-            for (int done = 0; done < length; )
+            for (int done = 0; done < length && engine != null; )
             {
                 final int chunk = Math.min(length - done, in.capacity());
                 scratch.plainInBuffer.putBytes(0, buffer, offset + done, chunk);
                 in.clear().limit(chunk);
-                while (in.hasRemaining())
+                while (in.hasRemaining() && engine != null)
                 {
                     if (out.remaining() < packetSize)
                     {
                         doNetWrite(traceId, scratch.cipherOutBuffer, 0, out.position());
                         out.clear();
+                    }
+                    if (engine == null)
+                    {
+                        break;
                     }
                     final SSLEngineResult result = engine.wrap(in, out);
                     if (result.getStatus() == SSLEngineResult.Status.CLOSED)
@@ -563,7 +707,10 @@ abstract class TlsConnection
                 }
                 done += chunk;
             }
-            doNetWrite(traceId, scratch.cipherOutBuffer, 0, out.position());
+            if (engine != null)
+            {
+                doNetWrite(traceId, scratch.cipherOutBuffer, 0, out.position());
+            }
         }
         catch (SSLException ex)
         {
@@ -573,7 +720,7 @@ abstract class TlsConnection
 
     private void closeOutbound(long traceId)
     {
-        if (engine != null && !failed)
+        if (engine != null && !failed && !tasksRunning)
         {
             engine.closeOutbound();
             try
@@ -592,7 +739,7 @@ abstract class TlsConnection
     private void drainWrap(long traceId) throws SSLException
     {
         final ByteBuffer out = scratch.cipherOut;
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < 4 && engine != null; i++)
         {
             out.clear();
             final SSLEngineResult result = engine.wrap(scratch.empty, out);
@@ -617,7 +764,7 @@ abstract class TlsConnection
 
     final void onTlsFailure(long traceId, SSLException ex)
     {
-        final String reason = ex.getMessage() != null ? ex.getMessage() : ex.getClass().getSimpleName();
+        final String reason = reason(ex);
         if (established)
         {
             counters.recordFailed.increment();
@@ -626,12 +773,32 @@ abstract class TlsConnection
         }
         else
         {
-            counters.failed.increment();
+            counters.onFailed(reason);
             context.event(binding.id(), traceId, "tls.handshake.failed", "bindings." + binding.name() + ": " + reason
                 + ", connection closed");
             onHandshakeFailed(traceId, reason);
         }
         fail(traceId);
+    }
+
+    // the exception's message and its causes' (OpenSSL's engine says "General OpenSslEngine problem" and puts the
+    // trust manager's reason in its cause)
+    private static String reason(Throwable ex)
+    {
+        final StringBuilder reason = new StringBuilder();
+        for (Throwable cause = ex; cause != null && reason.length() < 512; cause = cause.getCause())
+        {
+            final String message = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+            if (reason.indexOf(message) == -1)
+            {
+                reason.append(reason.length() > 0 ? ": " : "").append(message);
+            }
+            if (cause.getCause() == cause)
+            {
+                break;
+            }
+        }
+        return reason.toString();
     }
 
     // the engine's alert (or close_notify) goes to the net, then its stream ends; the app's stream is aborted
@@ -768,7 +935,8 @@ abstract class TlsConnection
             // a record cut short by the end of the stream: nothing more will complete it
             releaseDecode();
         }
-        if ((inboundDone || netInEnded) && decodeSlot == BufferPool.NO_SLOT && established && !failed && app.outOpened)
+        if ((inboundDone || netInEnded) && decodeSlot == BufferPool.NO_SLOT && plainSlot == BufferPool.NO_SLOT
+            && established && !failed && app.outOpened)
         {
             app.doOutEnd(traceId);
             checkClosed();
@@ -837,12 +1005,14 @@ abstract class TlsConnection
         if (net.closed() && app.closed())
         {
             releaseDecode();
+            releasePlain();
             releaseEncode();
             cancelTimer();
             if (engine != null && !tasksRunning)
             {
-                // (with tasks running the engine is theirs until they end; it is dropped with the connection)
+                // (with tasks running the engine is theirs until they end: it is left to the garbage collector)
                 engine.closeOutbound();
+                engine = null;
             }
             onClosed();
         }

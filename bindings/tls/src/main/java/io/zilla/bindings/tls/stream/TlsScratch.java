@@ -6,6 +6,7 @@ package io.zilla.bindings.tls.stream;
 import java.nio.ByteBuffer;
 import java.util.concurrent.Executor;
 
+import io.zilla.bindings.tls.engine.TlsEngineProvider;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.binding.stream.StreamFrames;
@@ -32,6 +33,7 @@ final class TlsScratch
     final BufferPool bufferPool;
     final Executor executor;
     final long timeout;
+    final TlsEngineProvider provider;
 
     /** Plaintext to encrypt, copied out of a Data frame (the ring's bytes are not a ByteBuffer). */
     final ByteBuffer plainIn;
@@ -50,8 +52,10 @@ final class TlsScratch
     /** Padding a Data frame of plaintext needs to cover its records: frames up to {@link #plainIn}'s size. */
     final int framePadding;
 
-    TlsScratch(EngineContext context, Executor executor, long timeout, boolean direct)
+    TlsScratch(EngineContext context, Executor executor, long timeout, TlsEngineProvider provider)
     {
+        final boolean direct = !"jdk".equals(provider.name());
+        this.provider = provider;
         this.context = context;
         this.frames = new StreamFrames(context.writeBuffer());
         this.bufferPool = context.bufferPool();
