@@ -176,6 +176,8 @@ class KafkaClientOverTlsTest
         assertEquals((short) 13, resetError(stream), stream.frames()::toString);
         assertTrue(stream.frames().stream().noneMatch(f -> f.startsWith("BEGIN")), stream.frames()::toString);
         assertTrue(counter(engine.directory(), "tls_client_untrusted", "handshakes.failed") >= 2);
+        assertEquals(counter(engine.directory(), "tls_client_untrusted", "handshakes.failed"),
+            counter(engine.directory(), "tls_client_untrusted", "handshakes.failed.certificate"), "each for the certificate");
         assertEquals(0, counter(engine.directory(), "tls_client_untrusted", "handshakes"));
     }
 
