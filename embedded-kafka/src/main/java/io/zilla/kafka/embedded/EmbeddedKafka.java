@@ -29,12 +29,14 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.config.SslConfigs;
 import org.apache.kafka.common.errors.RetriableException;
 
 /**
@@ -67,6 +69,10 @@ public final class EmbeddedKafka implements AutoCloseable
     private int port;
     private int controllerPort;
     private int saslPort;
+    private int sslPort;
+    private boolean ssl;
+    private boolean sslClientAuth;
+    private String sslPassword;
     private Duration startTimeout = Duration.ofSeconds(60);
     private String classPath;
     private boolean killOnExit = true;
@@ -150,6 +156,37 @@ public final class EmbeddedKafka implements AutoCloseable
         return this;
     }
 
+    /**
+     * Adds an SSL listener beside the PLAINTEXT one ({@link #sslBootstrapServers()}), with a key and certificate made
+     * at {@link #start()} by a CA of this broker's own ({@link #caCertificate()}, {@link #truststore()}). The certificate
+     * names {@code localhost} and {@code 127.0.0.1}, so clients can verify the host name.
+     */
+    public synchronized EmbeddedKafka withSsl()
+    {
+        checkNotStarted();
+        this.ssl = true;
+        return this;
+    }
+
+    /**
+     * An SSL listener ({@link #withSsl()}) that requires a client certificate ({@code ssl.client.auth=required}) signed
+     * by the broker's CA: a client key and certificate are made too ({@link #clientKeystore()}).
+     */
+    public synchronized EmbeddedKafka withMutualTls()
+    {
+        withSsl();
+        this.sslClientAuth = true;
+        return this;
+    }
+
+    /** The SSL port, when {@link #withSsl()}; 0 picks a free one. */
+    public synchronized EmbeddedKafka sslPort(int sslPort)
+    {
+        checkNotStarted();
+        this.sslPort = sslPort;
+        return this;
+    }
+
     /** Options of the child JVM, replacing {@link #DEFAULT_JVM_OPTIONS} (e.g. without C1 only, for throughput runs). */
     public synchronized EmbeddedKafka jvmOptions(List<String> options)
     {
@@ -219,6 +256,11 @@ public final class EmbeddedKafka implements AutoCloseable
                 Runtime.getRuntime().addShutdownHook(shutdownHook);
             }
 
+            if (ssl)
+            {
+                sslPassword = BrokerCertificates.randomPassword();
+                BrokerCertificates.generate(sslDirectory(), sslPassword, sslClientAuth, startTimeout);
+            }
             writeServerProperties();
             writeLoggingConfig();
             format();
@@ -256,6 +298,70 @@ public final class EmbeddedKafka implements AutoCloseable
             throw new IllegalStateException("no SASL listener: set a plainUser or a scramCredential before start()");
         }
         return "127.0.0.1:" + saslPort;
+    }
+
+    /** {@code 127.0.0.1:<ssl port>}: the SSL listener, there after {@link #withSsl()}. */
+    public synchronized String sslBootstrapServers()
+    {
+        checkSsl();
+        return "127.0.0.1:" + sslPort;
+    }
+
+    public synchronized int sslPort()
+    {
+        checkSsl();
+        return sslPort;
+    }
+
+    /** The CA certificate (PEM) that signed the SSL listener's certificate, and the client's one with mutual TLS. */
+    public synchronized Path caCertificate()
+    {
+        return sslFile(BrokerCertificates.CA_PEM);
+    }
+
+    /** A PKCS12 truststore holding the CA ({@link #caCertificate()}), for {@code ssl.truststore.*}; {@link #sslPassword()}. */
+    public synchronized Path truststore()
+    {
+        return sslFile(BrokerCertificates.TRUSTSTORE);
+    }
+
+    /** The client's PKCS12 keystore (its key, certificate and the CA), after {@link #withMutualTls()}; {@link #sslPassword()}. */
+    public synchronized Path clientKeystore()
+    {
+        if (!sslClientAuth)
+        {
+            throw new IllegalStateException("no client certificate: call withMutualTls() before start()");
+        }
+        return sslFile(BrokerCertificates.CLIENT_KEYSTORE);
+    }
+
+    /** The password of every store of the SSL listener (truststore, keystores, their keys): random per broker. */
+    public synchronized String sslPassword()
+    {
+        checkSsl();
+        return sslPassword;
+    }
+
+    /**
+     * The kafka-clients settings for the SSL listener: {@code bootstrap.servers}, {@code security.protocol=SSL}, the
+     * truststore (host names verified, as by default), and with mutual TLS the client's keystore.
+     */
+    public synchronized Map<String, Object> sslClientConfig()
+    {
+        final Map<String, Object> config = new LinkedHashMap<>();
+        config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, sslBootstrapServers());
+        config.put(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, "SSL");
+        config.put(SslConfigs.SSL_TRUSTSTORE_LOCATION_CONFIG, truststore().toString());
+        config.put(SslConfigs.SSL_TRUSTSTORE_TYPE_CONFIG, "PKCS12");
+        config.put(SslConfigs.SSL_TRUSTSTORE_PASSWORD_CONFIG, sslPassword);
+        if (sslClientAuth)
+        {
+            config.put(SslConfigs.SSL_KEYSTORE_LOCATION_CONFIG, clientKeystore().toString());
+            config.put(SslConfigs.SSL_KEYSTORE_TYPE_CONFIG, "PKCS12");
+            config.put(SslConfigs.SSL_KEYSTORE_PASSWORD_CONFIG, sslPassword);
+            config.put(SslConfigs.SSL_KEY_PASSWORD_CONFIG, sslPassword);
+        }
+        return config;
     }
 
     public synchronized int controllerPort()
@@ -453,12 +559,36 @@ public final class EmbeddedKafka implements AutoCloseable
         }
     }
 
+    private void checkSsl()
+    {
+        if (!ssl)
+        {
+            throw new IllegalStateException("no SSL listener: call withSsl() before start()");
+        }
+    }
+
+    private Path sslDirectory()
+    {
+        return directory.resolve("ssl");
+    }
+
+    private Path sslFile(String name)
+    {
+        checkSsl();
+        if (directory == null)
+        {
+            throw new IllegalStateException("the keys are made at start(): " + this);
+        }
+        return sslDirectory().resolve(name);
+    }
+
     private void choosePorts() throws IOException
     {
         InetAddress loopback = InetAddress.getLoopbackAddress();
         try (ServerSocket first = new ServerSocket();
             ServerSocket second = new ServerSocket();
-            ServerSocket third = new ServerSocket())
+            ServerSocket third = new ServerSocket();
+            ServerSocket fourth = new ServerSocket())
         {
             first.bind(new InetSocketAddress(loopback, port));
             second.bind(new InetSocketAddress(loopback, controllerPort));
@@ -468,6 +598,11 @@ public final class EmbeddedKafka implements AutoCloseable
             {
                 third.bind(new InetSocketAddress(loopback, saslPort));
                 saslPort = third.getLocalPort();
+            }
+            if (ssl)
+            {
+                fourth.bind(new InetSocketAddress(loopback, sslPort));
+                sslPort = fourth.getLocalPort();
             }
         }
     }
@@ -491,6 +626,10 @@ public final class EmbeddedKafka implements AutoCloseable
         if (sasl())
         {
             putSaslListener(properties);
+        }
+        if (ssl)
+        {
+            putSslListener(properties);
         }
         properties.put("log.dirs", directory.resolve("kraft").toString());
         properties.put("num.partitions", "1");
@@ -539,6 +678,26 @@ public final class EmbeddedKafka implements AutoCloseable
                 + ".sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required;");
         }
         properties.put("sasl.enabled.mechanisms", String.join(",", mechanisms));
+    }
+
+    private void putSslListener(Map<String, String> properties)
+    {
+        final String listener = "SSL://127.0.0.1:" + sslPort;
+        properties.merge("listeners", listener, (a, b) -> a + "," + b);
+        properties.merge("advertised.listeners", listener, (a, b) -> a + "," + b);
+        properties.merge("listener.security.protocol.map", "SSL:SSL", (a, b) -> a + "," + b);
+        final String prefix = "listener.name.ssl.";
+        properties.put(prefix + "ssl.keystore.location", sslDirectory().resolve(BrokerCertificates.BROKER_KEYSTORE).toString());
+        properties.put(prefix + "ssl.keystore.type", "PKCS12");
+        properties.put(prefix + "ssl.keystore.password", sslPassword);
+        properties.put(prefix + "ssl.key.password", sslPassword);
+        if (sslClientAuth)
+        {
+            properties.put(prefix + "ssl.truststore.location", sslDirectory().resolve(BrokerCertificates.TRUSTSTORE).toString());
+            properties.put(prefix + "ssl.truststore.type", "PKCS12");
+            properties.put(prefix + "ssl.truststore.password", sslPassword);
+            properties.put(prefix + "ssl.client.auth", "required");
+        }
     }
 
     private void writeLoggingConfig() throws IOException

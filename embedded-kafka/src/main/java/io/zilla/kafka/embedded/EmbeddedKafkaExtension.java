@@ -18,19 +18,43 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * {@code @RegisterExtension static final EmbeddedKafkaExtension KAFKA = new EmbeddedKafkaExtension();} and call
  * {@link #kafka()}. {@link KafkaTopics} creates topics named after the current test.
  * <p>
+ * {@code @RegisterExtension static final EmbeddedKafkaExtension KAFKA = EmbeddedKafkaExtension.withSsl();} gives the
+ * tests that need it a broker with an SSL listener too ({@link EmbeddedKafka#withSsl()}): another shared broker,
+ * started only when a test asks for it, so that the others do not pay for its keys.
+ * <p>
  * junit-jupiter-api is an optional dependency of this module: the tests that use the extension bring it.
  */
 public final class EmbeddedKafkaExtension implements BeforeAllCallback, ParameterResolver
 {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(EmbeddedKafkaExtension.class);
     private static final String KEY = "broker";
+    private static final String SSL_KEY = "ssl-broker";
+
+    private final boolean ssl;
 
     private volatile EmbeddedKafka kafka;
+
+    /** The shared broker, PLAINTEXT only. */
+    public EmbeddedKafkaExtension()
+    {
+        this(false);
+    }
+
+    private EmbeddedKafkaExtension(boolean ssl)
+    {
+        this.ssl = ssl;
+    }
+
+    /** The shared broker with an SSL listener beside the PLAINTEXT one: a broker of its own, shared by such tests. */
+    public static EmbeddedKafkaExtension withSsl()
+    {
+        return new EmbeddedKafkaExtension(true);
+    }
 
     @Override
     public void beforeAll(ExtensionContext context)
     {
-        kafka = kafka(context);
+        kafka = broker(context);
     }
 
     /** The shared broker, once {@code beforeAll} ran (for {@code @RegisterExtension static} fields). */
@@ -50,12 +74,30 @@ public final class EmbeddedKafkaExtension implements BeforeAllCallback, Paramete
         return store.getOrComputeIfAbsent(KEY, k -> new SharedBroker(new EmbeddedKafka().start()), SharedBroker.class).kafka;
     }
 
+    /** The shared broker with an SSL listener ({@link #withSsl()}) of this test run, started on first use. */
+    public static EmbeddedKafka sslKafka(ExtensionContext context)
+    {
+        ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
+        return store.getOrComputeIfAbsent(SSL_KEY, k -> new SharedBroker(new EmbeddedKafka().withSsl().start()),
+            SharedBroker.class).kafka;
+    }
+
     /** Topics named after the current test (class, and method when there is one). */
     public static KafkaTopics topics(ExtensionContext context)
     {
+        return topics(kafka(context), context);
+    }
+
+    private static KafkaTopics topics(EmbeddedKafka kafka, ExtensionContext context)
+    {
         String prefix = context.getRequiredTestClass().getSimpleName()
             + context.getTestMethod().map(m -> "-" + m.getName()).orElse("");
-        return new KafkaTopics(kafka(context), prefix);
+        return new KafkaTopics(kafka, prefix);
+    }
+
+    private EmbeddedKafka broker(ExtensionContext context)
+    {
+        return ssl ? sslKafka(context) : kafka(context);
     }
 
     @Override
@@ -71,11 +113,11 @@ public final class EmbeddedKafkaExtension implements BeforeAllCallback, Paramete
         Class<?> type = parameter.getParameter().getType();
         if (type == EmbeddedKafka.class)
         {
-            return kafka(context);
+            return broker(context);
         }
         if (type == KafkaTopics.class)
         {
-            return topics(context);
+            return topics(broker(context), context);
         }
         throw new ParameterResolutionException("unsupported parameter " + parameter.getParameter());
     }

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.zilla.bindings.kafka.config.KafkaClientOptionsConfig;
 import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
 import io.zilla.bindings.kafka.config.KafkaSaslConfig;
+import io.zilla.bindings.kafka.config.KafkaSniConfig;
 import io.zilla.bindings.kafka.stream.KafkaBindingContext;
 import io.zilla.bindings.kafka.stream.KafkaClientSettings;
 import io.zilla.bindings.kafka.stream.KafkaClientTimeouts;
@@ -143,6 +144,16 @@ public final class KafkaBinding implements Binding
             bootstrap.add(server.asText());
         }
         final JsonNode advertise = options.path("advertise");
+        final JsonNode sni = advertise.path("sni");
+        return sni.isObject()
+            ? new KafkaOptionsConfig(bootstrap, new KafkaSniConfig(sni.path("bootstrap").asText(), sni.path("broker").asText(),
+                advertise.path("port").asInt()))
+            : portOptions(bootstrap, advertise);
+    }
+
+    // port mode: a port of the proxy per broker node id
+    private static KafkaOptionsConfig portOptions(List<String> bootstrap, JsonNode advertise)
+    {
         final Map<Integer, Integer> ports = new HashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> i = advertise.path("ports").fields(); i.hasNext();)
         {

@@ -10,15 +10,29 @@ import io.zilla.engine.config.OptionsConfig;
 
 /**
  * The options of a kafka proxy: the real bootstrap servers ({@code host:port}) and how brokers are advertised to
- * clients: {@code host}, the proxy's {@code bootstrapPort}, and the proxy's port for each broker node id.
+ * clients. Port mode: {@code host}, the proxy's {@code bootstrapPort}, and the proxy's port for each broker node id.
+ * SNI mode ({@code sni} not null): a name per node id on one port, see {@link KafkaSniConfig}.
  */
-public record KafkaOptionsConfig(List<String> bootstrap, String advertiseHost, int bootstrapPort, Map<Integer, Integer> ports)
+public record KafkaOptionsConfig(List<String> bootstrap, String advertiseHost, int bootstrapPort, Map<Integer, Integer> ports,
+    KafkaSniConfig sni)
     implements OptionsConfig
 {
     public KafkaOptionsConfig
     {
         bootstrap = List.copyOf(bootstrap);
         ports = Map.copyOf(ports);
+    }
+
+    /** Port mode. */
+    public KafkaOptionsConfig(List<String> bootstrap, String advertiseHost, int bootstrapPort, Map<Integer, Integer> ports)
+    {
+        this(bootstrap, advertiseHost, bootstrapPort, ports, null);
+    }
+
+    /** SNI mode. */
+    public KafkaOptionsConfig(List<String> bootstrap, KafkaSniConfig sni)
+    {
+        this(bootstrap, null, 0, Map.of(), sni);
     }
 
     /** The node id whose advertised port is {@code port}, or -1. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
+import io.zilla.bindings.kafka.config.KafkaSniConfig;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
@@ -20,14 +21,17 @@ import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
+import io.zilla.specs.core.types.stream.ExtensionFW;
 import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.kafka.codec.BrokerAddress;
 import io.zilla.specs.kafka.codec.RequestHeaderDecoder;
 import io.zilla.specs.tcp.types.stream.TcpBeginExFW;
+import io.zilla.specs.tls.types.stream.TlsBeginExFW;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
@@ -40,13 +44,19 @@ import org.agrona.concurrent.status.AtomicCounter;
  * one was. Responses pass through in place too, within the client's credit; only what the client cannot take yet,
  * and the responses that {@link KafkaResponseRewriter} must see whole (Metadata, FindCoordinator, DescribeCluster,
  * ApiVersions), wait in {@link HeldBytes}, whose capacity is the credit offered to the broker.
+ * <p>
+ * Which broker a connection stands for: in port mode the local port (a TcpBeginEx's, or a TlsBeginEx's behind a tls
+ * server) is the bootstrap port or a node's port; in SNI mode ({@link KafkaSniConfig}) the TLS server name that a
+ * tls server in front puts on the TlsBeginEx names the bootstrap servers or a node.
  */
 public final class KafkaProxyFactory implements BindingHandler
 {
     static final int MAX_FRAME_SIZE = 100 * 1024 * 1024;
 
     private static final int TCP_TYPE_ID = "tcp".hashCode();
+    private static final int TLS_TYPE_ID = "tls".hashCode();
     private static final int RESPONSE_HEADER = 8;
+    private static final int MAX_NAME_LENGTH = 253;
     private static final DirectBuffer NOTHING = new UnsafeBuffer(new byte[0]);
 
     private final BeginFW beginRO = new BeginFW();
@@ -55,7 +65,9 @@ public final class KafkaProxyFactory implements BindingHandler
     private final AbortFW abortRO = new AbortFW();
     private final WindowFW windowRO = new WindowFW();
     private final ResetFW resetRO = new ResetFW();
+    private final ExtensionFW extensionRO = new ExtensionFW();
     private final TcpBeginExFW tcpBeginExRO = new TcpBeginExFW();
+    private final TlsBeginExFW tlsBeginExRO = new TlsBeginExFW();
 
     private final BeginFW.Builder beginRW = new BeginFW.Builder();
     private final TcpBeginExFW.Builder tcpBeginExRW = new TcpBeginExFW.Builder();
@@ -67,12 +79,15 @@ public final class KafkaProxyFactory implements BindingHandler
     private final EngineContext context;
     private final BindingConfig binding;
     private final KafkaOptionsConfig options;
+    private final KafkaSniConfig sni;
+    private final Int2ObjectHashMap<BrokerAddress> sniAddresses = new Int2ObjectHashMap<>();
     private final Map<Integer, BrokerAddress> brokers;
     private final List<BrokerAddress> bootstrapServers;
     private final MutableDirectBuffer writeBuffer;
     private final StreamFrames frames;
     private final AtomicCounter malformed;
     private final AtomicCounter unsupported;
+    private final AtomicCounter sniUnknown;
     private final Long2ObjectHashMap<KafkaProxy> proxies = new Long2ObjectHashMap<>();
     private final List<KafkaProxy> awaitingLookup = new ArrayList<>();
 
@@ -84,6 +99,7 @@ public final class KafkaProxyFactory implements BindingHandler
         this.context = context;
         this.binding = binding;
         this.options = (KafkaOptionsConfig) binding.options();
+        this.sni = options != null ? options.sni() : null;
         this.brokers = brokers;
         this.bootstrapServers = options != null
             ? options.bootstrap().stream().map(KafkaProxyFactory::address).toList()
@@ -92,6 +108,7 @@ public final class KafkaProxyFactory implements BindingHandler
         this.frames = new StreamFrames(writeBuffer);
         this.malformed = context.supplyCounter(binding.id(), "frames.malformed");
         this.unsupported = context.supplyCounter(binding.id(), "requests.unsupported");
+        this.sniUnknown = context.supplyCounter(binding.id(), "sni.unknown");
         this.rewriter = new KafkaResponseRewriter(this::mapBroker, MAX_FRAME_SIZE);
     }
 
@@ -124,8 +141,18 @@ public final class KafkaProxyFactory implements BindingHandler
     private BrokerAddress mapBroker(int nodeId, String host, int port)
     {
         brokers.put(nodeId, new BrokerAddress(host, port));
-        final Integer advertised = options.ports().get(nodeId);
-        return advertised != null ? new BrokerAddress(options.advertiseHost(), advertised) : new BrokerAddress(host, port);
+        final BrokerAddress mapped;
+        if (sni != null)
+        {
+            // every node has a name, so no response ever names a broker's own address
+            mapped = sniAddresses.computeIfAbsent(nodeId, id -> new BrokerAddress(sni.brokerName(id), sni.port()));
+        }
+        else
+        {
+            final Integer advertised = options.ports().get(nodeId);
+            mapped = advertised != null ? new BrokerAddress(options.advertiseHost(), advertised) : new BrokerAddress(host, port);
+        }
+        return mapped;
     }
 
     // host:port, as the schema requires
@@ -184,6 +211,7 @@ public final class KafkaProxyFactory implements BindingHandler
 
         private MessageConsumer net;
         private int nodeId = -1;
+        private String serverName;
 
         private long initialSeq;
         private long initialAck;
@@ -271,21 +299,21 @@ public final class KafkaProxyFactory implements BindingHandler
             netInitialSeq = initialSeq;
             netInitialAck = initialAck;
 
-            int localPort = options.bootstrapPort();
-            final OctetsFW extension = begin.extension();
-            if (extension != null && extension.sizeof() > 0
-                && tcpBeginExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit()) != null
-                && tcpBeginExRO.typeId() == TCP_TYPE_ID)
+            nodeId = sni != null ? sniNode(begin.extension()) : portNode(begin.extension());
+            final BrokerAddress broker = nodeId >= 0 ? brokers.get(nodeId) : null;
+            if (nodeId == KafkaSniConfig.UNKNOWN)
             {
-                localPort = tcpBeginExRO.destinationPort();
+                sniUnknown.increment();
+                context.event(routedId, begin.traceId(), "kafka.sni.unknown", "bindings." + binding.name()
+                    + ": the server name " + printable(serverName) + " is neither the bootstrap name nor a broker's, "
+                    + "connection closed");
+                doCloseAll(begin.traceId());
             }
-            nodeId = localPort == options.bootstrapPort() ? -1 : options.nodeOf(localPort);
-            final BrokerAddress broker = nodeId != -1 ? brokers.get(nodeId) : null;
-            if (broker != null)
+            else if (broker != null)
             {
                 doNetBegin(begin.traceId(), broker.host(), broker.port());
             }
-            else if (nodeId != -1)
+            else if (nodeId >= 0)
             {
                 lookupBrokers(this, exitId, begin.traceId());
             }
@@ -294,6 +322,53 @@ public final class KafkaProxyFactory implements BindingHandler
                 final BrokerAddress bootstrap = nextBootstrapServer();
                 doNetBegin(begin.traceId(), bootstrap.host(), bootstrap.port());
             }
+        }
+
+        // port mode: the local port, as a tcp server (or a tls server behind it) tells it; none: a bootstrap server
+        private int portNode(OctetsFW extension)
+        {
+            int localPort = options.bootstrapPort();
+            final int typeId = extensionTypeId(extension);
+            if (typeId == TCP_TYPE_ID)
+            {
+                final TcpBeginExFW tcpBeginEx = tcpBeginExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit());
+                localPort = tcpBeginEx != null ? tcpBeginEx.destinationPort() : localPort;
+            }
+            else if (typeId == TLS_TYPE_ID)
+            {
+                final TlsBeginExFW tlsBeginEx = tlsBeginExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit());
+                localPort = tlsBeginEx != null ? tlsBeginEx.destinationPort() : localPort;
+            }
+            return localPort == options.bootstrapPort() ? -1 : options.nodeOf(localPort);
+        }
+
+        // SNI mode: the server name a tls server put on the Begin; none (plain tcp, or no SNI) stands for a bootstrap server
+        private int sniNode(OctetsFW extension)
+        {
+            int node = KafkaSniConfig.BOOTSTRAP;
+            if (extensionTypeId(extension) == TLS_TYPE_ID)
+            {
+                final TlsBeginExFW tlsBeginEx = tlsBeginExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit());
+                // once per connection, not on the data path: the name as a String is fine here
+                serverName = tlsBeginEx != null ? tlsBeginEx.authority().asString() : "(unreadable TlsBeginEx)";
+                node = tlsBeginEx != null ? sni.nodeOf(serverName) : KafkaSniConfig.UNKNOWN;
+            }
+            return node;
+        }
+
+        // the client chose the name: what goes into an event is visible ASCII, and no longer than a DNS name
+        private String printable(String name)
+        {
+            final String visible = name.replaceAll("[^\\x21-\\x7e]", "?");
+            return visible.length() > MAX_NAME_LENGTH ? visible.substring(0, MAX_NAME_LENGTH) + "..." : visible;
+        }
+
+        private int extensionTypeId(OctetsFW extension)
+        {
+            return extension != null && extension.sizeof() > 0
+                && extensionRO.tryWrap(extension.buffer(), extension.offset(), extension.limit()) != null
+                ? extensionRO.typeId()
+                : 0;
         }
 
         void onLookupComplete(long traceId)

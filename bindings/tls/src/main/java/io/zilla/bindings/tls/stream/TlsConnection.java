@@ -69,24 +69,26 @@ abstract class TlsConnection
     private final BufferPool bufferPool;
     private long timerId = NO_CANCEL_ID;
     private boolean tasksRunning;
+    private volatile int tasksState;
+    // an unwrap asked for wrap: OpenSSL's engines say so in the result only when a record failed (the engine's status
+    // stays NOT_HANDSHAKING), then write the alert on the first wrap and throw the failure on the next
+    private boolean wrapPending;
+    private boolean kick;
     private boolean tls12;
     private boolean inboundDone;
     private boolean netInEnded;
     private boolean netOutEndPending;
     private int packetSize;
     private long handshakeStart;
-    private volatile int tasksState;
-    private boolean engineReleased;
-    // an unwrap asked for wrap: OpenSSL's engines say so in the result only when a record failed (the engine's status
-    // stays NOT_HANDSHAKING), then write the alert on the first wrap and throw the failure on the next
-    private boolean wrapPending;
 
     // records from the net not yet unwrapped: [decodeOffset, decodeLimit) of decodeSlot
     int decodeSlot = BufferPool.NO_SLOT;
     int decodeOffset;
     int decodeLimit;
 
-    // plaintext the app's credit did not take yet: [plainOffset, plainLimit) of plainSlot (see sendApp)
+    // plaintext for the app that its credit did not take: only what an engine decrypts in the same call that ends
+    // its handshake (OpenSSL's knows its handshake is done when it reads the first application data), before the
+    // app's stream is open
     private int plainSlot = BufferPool.NO_SLOT;
     private int plainOffset;
     private int plainLimit;
@@ -215,7 +217,7 @@ abstract class TlsConnection
     /** The net ended before the handshake was done. */
     void onHandshakeEndedEarly(long traceId)
     {
-        counters.failed.increment();
+        counters.onFailed("the peer closed during the handshake");
         context.event(binding.id(), traceId, "tls.handshake.failed", "bindings." + binding.name()
             + ": the peer closed during the handshake");
         onHandshakeFailed(traceId, "the peer closed during the handshake");
@@ -278,7 +280,8 @@ abstract class TlsConnection
             }
             case SIGNAL_TIMEOUT ->
             {
-                if (timerId != NO_CANCEL_ID)
+                // only the timer armed last: one that fired before it was replaced may still be on its way
+                if (timerId != NO_CANCEL_ID && signal.cancelId() == timerId)
                 {
                     timerId = NO_CANCEL_ID;
                     if (!established && !failed)
@@ -340,7 +343,6 @@ abstract class TlsConnection
         app.onOutWindow(window.acknowledge(), window.maximum(), window.padding(), window.budgetId());
         if (engine != null && !failed)
         {
-            flushPlain(traceId);
             process(traceId);
             endAppWhenDrained(traceId);
             doNetWindow(traceId);
@@ -360,7 +362,6 @@ abstract class TlsConnection
         {
             net.doInReset(traceId);
             releaseDecode();
-            releasePlain();
             checkClosed();
         }
     }
@@ -375,7 +376,15 @@ abstract class TlsConnection
             loop:
             while (engine != null && !tasksRunning && !failed)
             {
-                switch (wrapPending ? SSLEngineResult.HandshakeStatus.NEED_WRAP : engine.getHandshakeStatus())
+                final SSLEngineResult.HandshakeStatus status = wrapPending
+                    ? SSLEngineResult.HandshakeStatus.NEED_WRAP : engine.getHandshakeStatus();
+                if (!established && status == SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING)
+                {
+                    // an engine may end its handshake without a FINISHED result (OpenSSL's on some paths)
+                    onFinished(traceId);
+                    continue;
+                }
+                switch (status)
                 {
                     case NEED_TASK ->
                     {
@@ -402,6 +411,10 @@ abstract class TlsConnection
         catch (SSLException ex)
         {
             onTlsFailure(traceId, ex);
+        }
+        if (netInEnded && !tasksRunning)
+        {
+            endAppWhenDrained(traceId);
         }
     }
 
@@ -460,9 +473,15 @@ abstract class TlsConnection
                 onFinished(traceId);
             }
             progress = produced > 0 || result.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NEED_WRAP;
-            if (result.getStatus() == SSLEngineResult.Status.CLOSED)
+            if (result.getStatus() == SSLEngineResult.Status.CLOSED || engine != null && engine.isOutboundDone())
             {
+                // a close_notify or an alert (OpenSSL's engine writes its alert for a bad record here, not throwing)
+                progress = false;
                 endNetWhenFlushed(traceId);
+                if (engine != null && !inboundDone && engine.isInboundDone())
+                {
+                    onEngineClosed(traceId);
+                }
             }
         }
         return progress && !failed;
@@ -470,10 +489,14 @@ abstract class TlsConnection
 
     private boolean unwrapRecord(long traceId) throws SSLException
     {
+        if (!flushPlain(traceId))
+        {
+            return false;
+        }
         final int available = decodeLimit - decodeOffset;
         if (decodeSlot == BufferPool.NO_SLOT || available < RECORD_HEADER || inboundDone)
         {
-            return false;
+            return !established && kickHandshake(traceId);
         }
         final MutableDirectBuffer held = bufferPool.buffer(decodeSlot);
         final int type = held.getByte(decodeOffset) & 0xff;
@@ -489,7 +512,7 @@ abstract class TlsConnection
                 onRenegotiation(traceId);
                 return false;
             }
-            if (!app.outOpened || app.outCredit() < length || plainSlot != BufferPool.NO_SLOT)
+            if (!app.outOpened || app.outCredit() < length)
             {
                 // the plaintext waits, still encrypted, until the app can take all of it
                 return false;
@@ -503,10 +526,18 @@ abstract class TlsConnection
         final SSLEngineResult result = engine.unwrap(in, out);
         wrapPending = result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP;
         decodeOffset += result.bytesConsumed();
+        kick = !established && result.bytesConsumed() > 0;
         final int produced = result.bytesProduced();
         if (produced > 0)
         {
-            sendApp(traceId, produced);
+            if (established && app.outCredit() >= produced)
+            {
+                sendApp(traceId, produced);
+            }
+            else if (!holdPlain(traceId, produced))
+            {
+                return false;
+            }
         }
         if (decodeOffset == decodeLimit)
         {
@@ -515,11 +546,6 @@ abstract class TlsConnection
         if (result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.FINISHED)
         {
             onFinished(traceId);
-        }
-        else if (!established && decodeSlot == BufferPool.NO_SLOT && result.bytesConsumed() > 0
-            && result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_UNWRAP)
-        {
-            pollHandshakeDone(traceId);
         }
         boolean progress = result.bytesConsumed() > 0;
         switch (result.getStatus())
@@ -530,7 +556,7 @@ abstract class TlsConnection
                 inboundDone = true;
                 releaseDecode();
                 endAppWhenDrained(traceId);
-                progress = engine.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP;
+                progress = engine != null && engine.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP;
             }
             case BUFFER_OVERFLOW -> throw new SSLException("a record larger than " + out.capacity() + " bytes");
             default ->
@@ -540,68 +566,103 @@ abstract class TlsConnection
         return progress;
     }
 
-    /**
-     * OpenSSL's server engines tell that the client's Finished ended the handshake only when called again: with nothing
-     * more to read, a call without bytes lets them say so (the JDK's answers BUFFER_UNDERFLOW), rather than waiting for
-     * the client's first record, which never comes when the server speaks first.
-     */
-    private void pollHandshakeDone(long traceId) throws SSLException
-    {
-        final ByteBuffer out = scratch.plainOut;
-        out.clear();
-        final SSLEngineResult result = engine.unwrap(scratch.empty, out);
-        if (result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.FINISHED)
-        {
-            onFinished(traceId);
-        }
-    }
-
     private void sendApp(long traceId, int produced)
     {
-        if (plainSlot == BufferPool.NO_SLOT && app.outCredit() >= produced)
+        int offset = 0;
+        while (offset < produced)
         {
-            // once established, unwrap runs only with credit for the whole record
-            app.doOutData(traceId, scratch.plainOutBuffer, 0, produced);
-        }
-        else
-        {
-            // the unwrap that ends the handshake may decrypt the first record of application data too (OpenSSL's
-            // engines do, when it came with the client's Finished), before the app's stream has credit: it waits
-            holdPlain(traceId, produced);
+            // unwrap ran only with credit for the whole record: this never leaves bytes behind
+            final int size = Math.min(produced - offset, app.outCredit());
+            if (size <= 0)
+            {
+                throw new IllegalStateException("decrypted bytes beyond the app's credit");
+            }
+            app.doOutData(traceId, scratch.plainOutBuffer, offset, size);
+            offset += size;
         }
     }
 
-    private void holdPlain(long traceId, int produced)
+    /**
+     * Once after each record unwrapped during the handshake, when no other is held: an unwrap of nothing, for engines
+     * that notice only then that the record they were given ended the handshake (OpenSSL's after a TLS 1.3 client's
+     * Finished); the JDK's answers BUFFER_UNDERFLOW. True when it made progress.
+     */
+    private boolean kickHandshake(long traceId) throws SSLException
+    {
+        boolean progress = false;
+        if (kick && engine != null)
+        {
+            kick = false;
+            final ByteBuffer out = scratch.plainOut;
+            out.clear();
+            final SSLEngineResult result = engine.unwrap(scratch.empty, out);
+            if (result.bytesProduced() > 0 && !holdPlain(traceId, result.bytesProduced()))
+            {
+                return false;
+            }
+            progress = result.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NEED_UNWRAP;
+            if (result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.FINISHED)
+            {
+                onFinished(traceId);
+            }
+        }
+        return progress;
+    }
+
+    // the engine closed both ways on its own (a fatal alert it wrote): the connection ends, the app's stream aborted
+    private void onEngineClosed(long traceId)
+    {
+        counters.recordFailed.increment();
+        context.event(binding.id(), traceId, "tls.record.failed", "bindings." + binding.name()
+            + ": the engine closed the connection with an alert, connection closed");
+        inboundDone = true;
+        failed = true;
+        releaseDecode();
+        releasePlain();
+        app.doOutAbort(traceId);
+        app.doInReset(traceId);
+        armTimer(traceId);
+        checkClosed();
+    }
+
+    private boolean holdPlain(long traceId, int produced)
     {
         if (plainSlot == BufferPool.NO_SLOT)
         {
-            plainSlot = bufferPool.acquire(net.inboundId);
+            plainSlot = bufferPool.acquire(app.outboundId);
             plainOffset = 0;
             plainLimit = 0;
             if (plainSlot == BufferPool.NO_SLOT)
             {
                 onExhausted(traceId);
-                return;
+                return false;
             }
         }
         final MutableDirectBuffer slot = bufferPool.buffer(plainSlot);
         if (plainLimit + produced > slot.capacity())
         {
-            onFault(traceId, "decrypted bytes beyond a buffer slot before the app's credit");
-            return;
+            onFault(traceId, "decrypted bytes beyond a buffer slot");
+            return false;
         }
         slot.putBytes(plainLimit, scratch.plainOutBuffer, 0, produced);
         plainLimit += produced;
+        return true;
     }
 
-    private void flushPlain(long traceId)
+    // the held plaintext the app's credit takes now; true when none is left
+    private boolean flushPlain(long traceId)
     {
-        if (plainSlot != BufferPool.NO_SLOT && app.outOpened)
+        if (plainSlot != BufferPool.NO_SLOT && established && app.outOpened)
         {
-            final int size = Math.min(plainLimit - plainOffset, app.outCredit());
-            if (size > 0)
+            final MutableDirectBuffer slot = bufferPool.buffer(plainSlot);
+            while (plainOffset < plainLimit)
             {
-                app.doOutData(traceId, bufferPool.buffer(plainSlot), plainOffset, size);
+                final int size = Math.min(plainLimit - plainOffset, app.outCredit());
+                if (size <= 0)
+                {
+                    break;
+                }
+                app.doOutData(traceId, slot, plainOffset, size);
                 plainOffset += size;
             }
             if (plainOffset == plainLimit)
@@ -609,11 +670,23 @@ abstract class TlsConnection
                 releasePlain();
             }
         }
+        return plainSlot == BufferPool.NO_SLOT;
+    }
+
+    private void releasePlain()
+    {
+        if (plainSlot != BufferPool.NO_SLOT)
+        {
+            bufferPool.release(plainSlot);
+            plainSlot = BufferPool.NO_SLOT;
+        }
+        plainOffset = 0;
+        plainLimit = 0;
     }
 
     private void onFinished(long traceId)
     {
-        if (!established)
+        if (!established && engine != null)
         {
             established = true;
             cancelTimer();
@@ -636,17 +709,21 @@ abstract class TlsConnection
         out.clear();
         try
         {
-            for (int done = 0; done < length; )
+            for (int done = 0; done < length && engine != null; )
             {
                 final int chunk = Math.min(length - done, in.capacity());
                 scratch.plainInBuffer.putBytes(0, buffer, offset + done, chunk);
                 in.clear().limit(chunk);
-                while (in.hasRemaining())
+                while (in.hasRemaining() && engine != null)
                 {
                     if (out.remaining() < packetSize)
                     {
                         doNetWrite(traceId, scratch.cipherOutBuffer, 0, out.position());
                         out.clear();
+                    }
+                    if (engine == null)
+                    {
+                        break;
                     }
                     final SSLEngineResult result = engine.wrap(in, out);
                     if (result.getStatus() == SSLEngineResult.Status.CLOSED)
@@ -656,7 +733,10 @@ abstract class TlsConnection
                 }
                 done += chunk;
             }
-            doNetWrite(traceId, scratch.cipherOutBuffer, 0, out.position());
+            if (engine != null)
+            {
+                doNetWrite(traceId, scratch.cipherOutBuffer, 0, out.position());
+            }
         }
         catch (SSLException ex)
         {
@@ -666,7 +746,7 @@ abstract class TlsConnection
 
     private void closeOutbound(long traceId)
     {
-        if (engine != null && !failed)
+        if (engine != null && !failed && !tasksRunning)
         {
             engine.closeOutbound();
             try
@@ -685,7 +765,7 @@ abstract class TlsConnection
     private void drainWrap(long traceId) throws SSLException
     {
         final ByteBuffer out = scratch.cipherOut;
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < 4 && engine != null; i++)
         {
             out.clear();
             final SSLEngineResult result = engine.wrap(scratch.empty, out);
@@ -719,12 +799,32 @@ abstract class TlsConnection
         }
         else
         {
-            counters.failed.increment();
+            counters.onFailed(reason);
             context.event(binding.id(), traceId, "tls.handshake.failed", "bindings." + binding.name() + ": " + reason
                 + ", connection closed");
             onHandshakeFailed(traceId, reason);
         }
         fail(traceId);
+    }
+
+    // the exception's message and its causes' (OpenSSL's engine says "General OpenSslEngine problem" and puts the
+    // trust manager's reason in its cause)
+    private static String reason(Throwable ex)
+    {
+        final StringBuilder reason = new StringBuilder();
+        for (Throwable cause = ex; cause != null && reason.length() < 512; cause = cause.getCause())
+        {
+            final String message = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+            if (reason.indexOf(message) == -1)
+            {
+                reason.append(reason.length() > 0 ? ": " : "").append(message);
+            }
+            if (cause.getCause() == cause)
+            {
+                break;
+            }
+        }
+        return reason.toString();
     }
 
     // the engine's alert (or close_notify) goes to the net, then its stream ends; the app's stream is aborted
@@ -746,7 +846,6 @@ abstract class TlsConnection
                 }
             }
             releaseDecode();
-            releasePlain();
             app.doOutAbort(traceId);
             app.doInReset(traceId);
             endNetWhenFlushed(traceId);
@@ -754,32 +853,6 @@ abstract class TlsConnection
             armTimer(traceId);
             checkClosed();
         }
-    }
-
-    /**
-     * The messages of the exception and its causes, each not already said: OpenSSL's engines fail with a general
-     * message ({@code General OpenSslEngine problem}) whose cause is the real reason (a trust manager's, a host name's).
-     */
-    static String reason(Throwable ex)
-    {
-        final StringBuilder reason = new StringBuilder();
-        for (Throwable cause = ex; cause != null && reason.length() < 1024; cause = cause.getCause())
-        {
-            final String message = cause.getMessage();
-            if (message != null && !message.isEmpty() && reason.indexOf(message) == -1)
-            {
-                if (!reason.isEmpty())
-                {
-                    reason.append(": ");
-                }
-                reason.append(message);
-            }
-            if (cause.getCause() == cause)
-            {
-                break;
-            }
-        }
-        return !reason.isEmpty() ? reason.toString() : ex.getClass().getSimpleName();
     }
 
     final void onFault(long traceId, String what)
@@ -967,21 +1040,16 @@ abstract class TlsConnection
     }
 
     // the engine goes back to its provider once (OpenSSL's hold native memory); with tasks running it is theirs until
-    // they end, and the task thread gives it back if it ends after this
+    // they end, and the task thread gives it back if they end after this
     private void releaseEngine()
     {
-        if (engine != null && !engineReleased)
+        final SSLEngine engine = this.engine;
+        if (engine != null)
         {
-            // the field stays: a call on the stack may still ask the engine, which answers CLOSED once released
-            engineReleased = true;
-            if (!tasksRunning)
+            this.engine = null;
+            if (!tasksRunning || !TASKS_STATE.compareAndSet(this, TASKS_RUNNING, TASKS_ORPHANED))
             {
-                engine.closeOutbound();
-                scratch.provider.release(engine);
-            }
-            else if (!TASKS_STATE.compareAndSet(this, TASKS_RUNNING, TASKS_ORPHANED))
-            {
-                // the tasks ended, their signal not handled yet: nobody uses the engine any more
+                // no tasks, or they ended and their signal is not handled yet: nobody uses the engine any more
                 engine.closeOutbound();
                 scratch.provider.release(engine);
             }
@@ -1035,17 +1103,6 @@ abstract class TlsConnection
         }
         decodeOffset = 0;
         decodeLimit = 0;
-    }
-
-    private void releasePlain()
-    {
-        if (plainSlot != BufferPool.NO_SLOT)
-        {
-            bufferPool.release(plainSlot);
-            plainSlot = BufferPool.NO_SLOT;
-        }
-        plainOffset = 0;
-        plainLimit = 0;
     }
 
     private void releaseEncode()

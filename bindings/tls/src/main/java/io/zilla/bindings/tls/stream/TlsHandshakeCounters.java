@@ -3,6 +3,8 @@
  */
 package io.zilla.bindings.tls.stream;
 
+import java.util.Locale;
+
 import io.zilla.engine.binding.EngineContext;
 import org.agrona.concurrent.status.AtomicCounter;
 
@@ -17,6 +19,18 @@ final class TlsHandshakeCounters
 
     /** Handshakes that failed: the peer's alert or ours (bad certificate, no common cipher or version...). */
     final AtomicCounter failed;
+
+    /** Of those: a certificate missing, refused, untrusted or for another name. */
+    final AtomicCounter failedCertificate;
+
+    /** Of those: no protocol version, cipher suite or ALPN protocol in common. */
+    final AtomicCounter failedNegotiation;
+
+    /** Of those: the peer closed or sent an alert of its own. */
+    final AtomicCounter failedPeer;
+
+    /** Of those: anything else (a malformed message...). */
+    final AtomicCounter failedOther;
 
     /** Connections closed after the handshake because a record failed (bad_record_mac...). */
     final AtomicCounter recordFailed;
@@ -33,11 +47,38 @@ final class TlsHandshakeCounters
     /** Server: TLS 1.2 renegotiations refused. */
     final AtomicCounter renegotiationRefused;
 
+    /** Counts a failed handshake, and its reason in the counter of its kind (from the engine's message). */
+    void onFailed(String reason)
+    {
+        failed.increment();
+        final String text = reason.toLowerCase(Locale.ROOT);
+        if (text.contains("received fatal alert") || text.contains("peer closed") || text.contains("closed during"))
+        {
+            failedPeer.increment();
+        }
+        else if (text.contains("certif") || text.contains("pkix") || text.contains("subject alternative name"))
+        {
+            failedCertificate.increment();
+        }
+        else if (text.contains("protocol") || text.contains("cipher") || text.contains("version"))
+        {
+            failedNegotiation.increment();
+        }
+        else
+        {
+            failedOther.increment();
+        }
+    }
+
     TlsHandshakeCounters(EngineContext context, long bindingId)
     {
         this.handshakes = context.supplyCounter(bindingId, "handshakes");
         this.resumed = context.supplyCounter(bindingId, "handshakes.resumed");
         this.failed = context.supplyCounter(bindingId, "handshakes.failed");
+        this.failedCertificate = context.supplyCounter(bindingId, "handshakes.failed.certificate");
+        this.failedNegotiation = context.supplyCounter(bindingId, "handshakes.failed.negotiation");
+        this.failedPeer = context.supplyCounter(bindingId, "handshakes.failed.peer");
+        this.failedOther = context.supplyCounter(bindingId, "handshakes.failed.other");
         this.recordFailed = context.supplyCounter(bindingId, "records.failed");
         this.unrouted = context.supplyCounter(bindingId, "connections.unrouted");
         this.rejected = context.supplyCounter(bindingId, "connections.rejected");

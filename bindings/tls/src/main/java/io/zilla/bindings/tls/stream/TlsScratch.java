@@ -33,7 +33,6 @@ final class TlsScratch
     final BufferPool bufferPool;
     final Executor executor;
     final long timeout;
-    /** Made the engines: each is given back to it once its connection is done. */
     final TlsEngineProvider provider;
 
     /** Plaintext to encrypt, copied out of a Data frame (the ring's bytes are not a ByteBuffer). */
@@ -56,12 +55,12 @@ final class TlsScratch
     TlsScratch(EngineContext context, Executor executor, long timeout, TlsEngineProvider provider)
     {
         final boolean direct = !"jdk".equals(provider.name());
+        this.provider = provider;
         this.context = context;
         this.frames = new StreamFrames(context.writeBuffer());
         this.bufferPool = context.bufferPool();
         this.executor = executor;
         this.timeout = timeout;
-        this.provider = provider;
         final int capacity = Math.max(bufferPool.slotCapacity(), 2 * MAX_PLAINTEXT);
         this.plainIn = allocate(direct, capacity);
         this.plainInBuffer = new UnsafeBuffer(plainIn);

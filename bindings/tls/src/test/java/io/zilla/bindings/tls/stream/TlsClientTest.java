@@ -32,6 +32,7 @@ import javax.net.ssl.SSLSocket;
 
 import io.zilla.bindings.tls.TlsBinding;
 import io.zilla.bindings.tls.engine.TlsEngineProviders;
+import io.zilla.engine.EngineCounters;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
 import io.zilla.engine.test.TestClient;
@@ -159,7 +160,7 @@ class TlsClientTest
     }
 
     @Test
-    void shouldResetTheAppStreamWhenTheServerIsNotTrusted()
+    void shouldResetTheAppStreamWhenTheServerIsNotTrusted() throws IOException
     {
         final TestClient client = TestBinding.client("app_untrusted");
         final TestStream stream = client.open();
@@ -173,6 +174,7 @@ class TlsClientTest
         }
         assertTrue(engine.events().stream().anyMatch(event -> event.event().equals("tls.handshake.failed")
             && event.detail().contains("PKIX")), engine.events().toString());
+        assertEquals(1L, EngineCounters.read(engine.directory()).get("tls_untrusted").get("handshakes.failed.certificate"));
     }
 
     @Test

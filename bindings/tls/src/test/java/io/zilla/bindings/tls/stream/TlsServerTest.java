@@ -262,6 +262,7 @@ class TlsServerTest
             assertEquals("a good certificate", echo(socket, "a good certificate"));
         }
         awaitCounter("mutual", "handshakes.failed", 2L);
+        assertEquals(2L, counter("mutual", "handshakes.failed.certificate"));
         awaitEvent("tls.handshake.failed");
     }
 

@@ -1,0 +1,192 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
+import io.zilla.bindings.kafka.config.KafkaSniConfig;
+import io.zilla.bindings.tcp.TcpBindingFactory;
+import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.binding.Binding;
+import io.zilla.engine.config.ConfigError;
+import io.zilla.engine.config.ConfigException;
+import io.zilla.engine.config.ConfigReader;
+import io.zilla.engine.config.NamespaceConfig;
+import org.junit.jupiter.api.Test;
+
+/** The kafka proxy's advertise options in zilla.yaml: port mode and SNI mode, and the errors of each. */
+class KafkaProxyConfigTest
+{
+    private final ConfigReader reader;
+
+    KafkaProxyConfigTest()
+    {
+        final EngineConfiguration configuration = new EngineConfiguration();
+        final Map<String, Binding> bindings = Map.of(
+            "kafka", new KafkaBindingFactory().create(configuration),
+            "tcp", new TcpBindingFactory().create(configuration));
+        this.reader = new ConfigReader(bindings, name -> null);
+    }
+
+    @Test
+    void shouldBindSniMode()
+    {
+        final NamespaceConfig config = reader.read("zilla.yaml", proxy("""
+                    sni:
+                      bootstrap: bootstrap.kafka.example.com
+                      broker: broker-{id}.kafka.example.com
+                    port: 9093
+            """), 1);
+
+        final KafkaOptionsConfig options = (KafkaOptionsConfig) config.binding("kafka_proxy").options();
+        assertEquals(List.of("broker1.internal:9092"), options.bootstrap());
+        assertEquals(new KafkaSniConfig("bootstrap.kafka.example.com", "broker-{id}.kafka.example.com", 9093), options.sni());
+        assertTrue(options.ports().isEmpty());
+    }
+
+    @Test
+    void shouldBindPortModeWithoutSni()
+    {
+        final NamespaceConfig config = reader.read("zilla.yaml", proxy("""
+                    host: kafka.example.com
+                    bootstrap_port: 9092
+                    ports:
+                      "1": 9093
+            """), 1);
+
+        final KafkaOptionsConfig options = (KafkaOptionsConfig) config.binding("kafka_proxy").options();
+        assertNull(options.sni());
+        assertEquals("kafka.example.com", options.advertiseHost());
+        assertEquals(9093, options.ports().get(1));
+    }
+
+    @Test
+    void shouldReportABrokerPatternWithoutIdWithLineColumnAndPath()
+    {
+        final List<ConfigError> errors = errors(proxy("""
+                    sni:
+                      bootstrap: bootstrap.kafka.example.com
+                      broker: broker.kafka.example.com
+                    port: 9093
+            """));
+
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals("bindings.kafka_proxy.options.advertise.sni.broker", errors.get(0).path(), errors.toString());
+        assertEquals(13, errors.get(0).line(), errors.toString());
+        assertEquals(19, errors.get(0).column(), errors.toString());
+    }
+
+    @Test
+    void shouldReportSniWithoutPortAndMixedWithPortMode()
+    {
+        final List<ConfigError> errors = errors(proxy("""
+                    sni:
+                      bootstrap: bootstrap.kafka.example.com
+                      broker: broker-{id}.kafka.example.com
+                    ports:
+                      "1": 9093
+            """));
+
+        assertEquals(2, errors.size(), errors.toString());
+        assertEquals("bindings.kafka_proxy.options.advertise", errors.get(0).path(), errors.toString());
+        assertTrue(errors.get(0).message().contains("'port'"), errors.toString());
+        assertEquals(10, errors.get(0).line(), errors.toString());
+        assertEquals(7, errors.get(0).column(), errors.toString());
+        assertEquals("bindings.kafka_proxy.options.advertise.ports", errors.get(1).path(), errors.toString());
+        assertTrue(errors.get(1).message().contains("not allowed"), errors.toString());
+        assertEquals(14, errors.get(1).line(), errors.toString());
+        assertEquals(9, errors.get(1).column(), errors.toString());
+    }
+
+    @Test
+    void shouldReportTheOnePortInPortModeAndAMissingBootstrapName()
+    {
+        final List<ConfigError> errors = errors(proxy("""
+                    host: kafka.example.com
+                    bootstrap_port: 9092
+                    ports:
+                      "1": 9093
+                    port: 9094
+            """));
+
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals("bindings.kafka_proxy.options.advertise.port", errors.get(0).path(), errors.toString());
+        assertEquals(15, errors.get(0).line(), errors.toString());
+        assertEquals(9, errors.get(0).column(), errors.toString());
+
+        final List<ConfigError> missing = errors(proxy("""
+                    sni:
+                      broker: broker-{id}.kafka.example.com
+                    port: 9093
+            """));
+        assertEquals(1, missing.size(), missing.toString());
+        assertEquals("bindings.kafka_proxy.options.advertise.sni", missing.get(0).path(), missing.toString());
+        assertTrue(missing.get(0).message().contains("bootstrap"), missing.toString());
+        assertEquals(11, missing.get(0).line(), missing.toString());
+        assertEquals(9, missing.get(0).column(), missing.toString());
+    }
+
+    @Test
+    void shouldNameEveryNodeAndReadTheNamesBack()
+    {
+        final KafkaSniConfig sni = new KafkaSniConfig("bootstrap.kafka.test", "broker-{id}.kafka.test", 9093);
+
+        assertEquals("broker-7.kafka.test", sni.brokerName(7));
+        assertEquals(7, sni.nodeOf("broker-7.kafka.test"));
+        assertEquals(7, sni.nodeOf("Broker-7.KAFKA.test"), "names ignore case, as DNS does");
+        assertEquals(0, sni.nodeOf("broker-0.kafka.test"));
+        assertEquals(Integer.MAX_VALUE, sni.nodeOf("broker-2147483647.kafka.test"));
+        assertEquals(KafkaSniConfig.BOOTSTRAP, sni.nodeOf("bootstrap.kafka.test"));
+        assertEquals(KafkaSniConfig.BOOTSTRAP, sni.nodeOf("BOOTSTRAP.kafka.test"));
+        assertEquals(KafkaSniConfig.BOOTSTRAP, sni.nodeOf(null), "no server name: a bootstrap server");
+        for (String name : List.of("broker-.kafka.test", "broker-07.kafka.test", "broker-2147483648.kafka.test",
+            "broker-99999999999.kafka.test", "broker-1x.kafka.test", "broker--1.kafka.test", "broker-+1.kafka.test",
+            "xbroker-1.kafka.test", "broker-1.kafka.test.evil", "broker-1.kafka.tes", "other.kafka.test"))
+        {
+            assertEquals(KafkaSniConfig.UNKNOWN, sni.nodeOf(name), name);
+        }
+
+        final KafkaSniConfig leading = new KafkaSniConfig("kafka.test", "{id}.brokers.kafka.test", 443);
+        assertEquals("3.brokers.kafka.test", leading.brokerName(3));
+        assertEquals(3, leading.nodeOf("3.brokers.kafka.test"));
+        assertEquals(KafkaSniConfig.UNKNOWN, leading.nodeOf(".brokers.kafka.test"));
+
+        assertThrows(IllegalArgumentException.class, () -> new KafkaSniConfig("b", "broker.kafka.test", 9093));
+        assertThrows(IllegalArgumentException.class, () -> new KafkaSniConfig("b", "{id}-{id}.kafka.test", 9093));
+    }
+
+    // advertise is on line 10 (column 7), its properties from line 11 at column 9
+    private static String proxy(String advertise)
+    {
+        return """
+            ---
+            name: test
+            bindings:
+              kafka_proxy:
+                type: kafka
+                kind: proxy
+                options:
+                  bootstrap:
+                    - broker1.internal:9092
+                  advertise:
+            """ + advertise + """
+                exit: tcp_client
+              tcp_client:
+                type: tcp
+                kind: client
+            """;
+    }
+
+    private List<ConfigError> errors(String yaml)
+    {
+        return assertThrows(ConfigException.class, () -> reader.read("zilla.yaml", yaml, 1)).errors();
+    }
+}
