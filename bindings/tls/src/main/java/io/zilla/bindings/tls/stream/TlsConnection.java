@@ -7,6 +7,7 @@ import static io.zilla.engine.binding.signal.Signaler.NO_CANCEL_ID;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLException;
@@ -46,6 +47,14 @@ abstract class TlsConnection
     private static final int RECORD_HEADER = 5;
     private static final int CONTENT_HANDSHAKE = 22;
 
+    // who gives the engine back to the provider when the connection closes while its tasks run: the second of the
+    // worker (closed) and the task thread (done), so that it is released exactly once and never while in use
+    private static final int TASKS_IDLE = 0;
+    private static final int TASKS_RUNNING = 1;
+    private static final int TASKS_ORPHANED = 2;
+    private static final AtomicIntegerFieldUpdater<TlsConnection> TASKS_STATE =
+        AtomicIntegerFieldUpdater.newUpdater(TlsConnection.class, "tasksState");
+
     final TlsScratch scratch;
     final EngineContext context;
     final BindingConfig binding;
@@ -60,6 +69,10 @@ abstract class TlsConnection
     private final BufferPool bufferPool;
     private long timerId = NO_CANCEL_ID;
     private boolean tasksRunning;
+    private volatile int tasksState;
+    // an unwrap asked for wrap: OpenSSL's engines say so in the result only when a record failed (the engine's status
+    // stays NOT_HANDSHAKING), then write the alert on the first wrap and throw the failure on the next
+    private boolean wrapPending;
     private boolean kick;
     private boolean tls12;
     private boolean inboundDone;
@@ -363,7 +376,8 @@ abstract class TlsConnection
             loop:
             while (engine != null && !tasksRunning && !failed)
             {
-                final SSLEngineResult.HandshakeStatus status = engine.getHandshakeStatus();
+                final SSLEngineResult.HandshakeStatus status = wrapPending
+                    ? SSLEngineResult.HandshakeStatus.NEED_WRAP : engine.getHandshakeStatus();
                 if (!established && status == SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING)
                 {
                     // an engine may end its handshake without a FINISHED result (OpenSSL's on some paths)
@@ -407,6 +421,7 @@ abstract class TlsConnection
     private void runTasks(long traceId)
     {
         tasksRunning = true;
+        tasksState = TASKS_RUNNING;
         final SSLEngine engine = this.engine;
         final long originId = net.originId;
         final long routedId = net.routedId;
@@ -420,12 +435,21 @@ abstract class TlsConnection
                 {
                     task.run();
                 }
-                context.signalNowFromAnyThread(originId, routedId, streamId, traceId, SIGNAL_TASKS_DONE, 0);
+                if (TASKS_STATE.compareAndSet(this, TASKS_RUNNING, TASKS_IDLE))
+                {
+                    context.signalNowFromAnyThread(originId, routedId, streamId, traceId, SIGNAL_TASKS_DONE, 0);
+                }
+                else
+                {
+                    // the connection closed meanwhile and left the engine to this thread
+                    scratch.provider.release(engine);
+                }
             });
         }
         catch (RejectedExecutionException ex)
         {
             tasksRunning = false;
+            tasksState = TASKS_IDLE;
             onTlsFailure(traceId, new SSLException("no thread for the handshake's tasks", ex));
         }
     }
@@ -439,6 +463,7 @@ abstract class TlsConnection
             out.clear();
             final SSLEngineResult result = engine.wrap(scratch.empty, out);
             final int produced = result.bytesProduced();
+            wrapPending &= produced > 0;
             if (produced > 0)
             {
                 doNetWrite(traceId, scratch.cipherOutBuffer, 0, produced);
@@ -499,6 +524,7 @@ abstract class TlsConnection
         final ByteBuffer out = scratch.plainOut;
         out.clear();
         final SSLEngineResult result = engine.unwrap(in, out);
+        wrapPending = result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP;
         decodeOffset += result.bytesConsumed();
         kick = !established && result.bytesConsumed() > 0;
         final int produced = result.bytesProduced();
@@ -668,7 +694,7 @@ abstract class TlsConnection
             tls12 = "TLSv1.2".equals(session.getProtocol());
             packetSize = session.getPacketBufferSize();
             counters.handshakes.increment();
-            if (session.getCreationTime() < handshakeStart)
+            if (scratch.provider.resumed(engine, handshakeStart))
             {
                 counters.resumed.increment();
             }
@@ -1008,13 +1034,25 @@ abstract class TlsConnection
             releasePlain();
             releaseEncode();
             cancelTimer();
-            if (engine != null && !tasksRunning)
-            {
-                // (with tasks running the engine is theirs until they end: it is left to the garbage collector)
-                engine.closeOutbound();
-                engine = null;
-            }
+            releaseEngine();
             onClosed();
+        }
+    }
+
+    // the engine goes back to its provider once (OpenSSL's hold native memory); with tasks running it is theirs until
+    // they end, and the task thread gives it back if they end after this
+    private void releaseEngine()
+    {
+        final SSLEngine engine = this.engine;
+        if (engine != null)
+        {
+            this.engine = null;
+            if (!tasksRunning || !TASKS_STATE.compareAndSet(this, TASKS_RUNNING, TASKS_ORPHANED))
+            {
+                // no tasks, or they ended and their signal is not handled yet: nobody uses the engine any more
+                engine.closeOutbound();
+                scratch.provider.release(engine);
+            }
         }
     }
 
