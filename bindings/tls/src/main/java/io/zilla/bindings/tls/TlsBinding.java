@@ -54,23 +54,41 @@ public final class TlsBinding implements Binding
 
     private static final String SCHEMA = "/io/zilla/specs/tls/schema/tls.schema.json";
 
+    private final EngineConfiguration configuration;
     private final long helloTimeout;
-    private final TlsEngineProvider provider;
+    private volatile TlsEngineProvider provider;
     private final Executor tasks;
     private final Map<Object, Object> contexts = new ConcurrentHashMap<>();
 
     public TlsBinding(EngineConfiguration configuration)
     {
+        this.configuration = configuration;
         this.helloTimeout = configuration.intValue(HELLO_TIMEOUT, DEFAULT_HELLO_TIMEOUT);
-        this.provider = provider(configuration);
         this.tasks = tasks();
     }
 
-    /** The one place that decides which provider makes the SSLEngines of kinds server and client. */
-    private static TlsEngineProvider provider(EngineConfiguration configuration)
+    /**
+     * The one place that decides which provider makes the SSLEngines of kinds server and client. Chosen when the first
+     * such binding attaches, not when the engine starts: a zilla.yaml without them neither loads OpenSSL nor prints the
+     * provider's line (zilla validate, echo, kafka), and a forced provider that cannot load still stops that startup.
+     */
+    private TlsEngineProvider provider()
     {
-        return TlsEngineProviders.select(configuration.property(TlsEngineProviders.PROVIDER,
-            TlsEngineProviders.DEFAULT_PROVIDER), JdkTlsEngineProvider::new);
+        TlsEngineProvider chosen = provider;
+        if (chosen == null)
+        {
+            synchronized (this)
+            {
+                chosen = provider;
+                if (chosen == null)
+                {
+                    chosen = TlsEngineProviders.select(configuration.property(TlsEngineProviders.PROVIDER,
+                        TlsEngineProviders.DEFAULT_PROVIDER), JdkTlsEngineProvider::new);
+                    provider = chosen;
+                }
+            }
+        }
+        return chosen;
     }
 
     /**
@@ -141,7 +159,7 @@ public final class TlsBinding implements Binding
     @Override
     public BindingContext supply(EngineContext context)
     {
-        return new TlsBindingContext(context, helloTimeout, provider, tasks, contexts);
+        return new TlsBindingContext(context, helloTimeout, this::provider, tasks, contexts);
     }
 
     /** How long a proxy waits for a whole ClientHello, in milliseconds. */

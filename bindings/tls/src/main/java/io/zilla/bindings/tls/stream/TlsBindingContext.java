@@ -6,6 +6,7 @@ package io.zilla.bindings.tls.stream;
 import java.security.GeneralSecurityException;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 import io.zilla.bindings.tls.engine.TlsEngineProvider;
 import io.zilla.engine.binding.BindingContext;
@@ -20,11 +21,12 @@ public final class TlsBindingContext implements BindingContext
 {
     private final EngineContext context;
     private final long helloTimeout;
-    private final TlsEngineProvider provider;
+    private final Supplier<TlsEngineProvider> provider;
+    private final Executor tasks;
     private final Map<Object, Object> contexts;
     private final TlsClientHello hello = new TlsClientHello();
     private final TlsRouteMatcher matcher = new TlsRouteMatcher();
-    private final TlsScratch scratch;
+    private TlsScratch scratch;
     private final Long2ObjectHashMap<TlsProxyFactory> proxies = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<TlsServerFactory> servers = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<TlsClientFactory> clients = new Long2ObjectHashMap<>();
@@ -33,18 +35,28 @@ public final class TlsBindingContext implements BindingContext
     /**
      * @param context      the worker's engine context
      * @param helloTimeout how long a proxy waits for a whole ClientHello, and a server or client for a handshake, in ms
-     * @param provider     makes the TLS contexts of kinds server and client
+     * @param provider     makes the TLS contexts of kinds server and client, asked when the first of them attaches
      * @param tasks        runs the handshakes' delegated tasks, off the workers
      * @param contexts     the TLS contexts of the engine's bindings, shared by the workers (made by the first to attach)
      */
-    public TlsBindingContext(EngineContext context, long helloTimeout, TlsEngineProvider provider, Executor tasks,
-        Map<Object, Object> contexts)
+    public TlsBindingContext(EngineContext context, long helloTimeout, Supplier<TlsEngineProvider> provider,
+        Executor tasks, Map<Object, Object> contexts)
     {
         this.context = context;
         this.helloTimeout = helloTimeout;
         this.provider = provider;
+        this.tasks = tasks;
         this.contexts = contexts;
-        this.scratch = new TlsScratch(context, tasks, helloTimeout, provider);
+    }
+
+    // made with the first server or client: its buffers depend on the provider (heap for the JDK's, direct otherwise)
+    private TlsScratch scratch()
+    {
+        if (scratch == null)
+        {
+            scratch = new TlsScratch(context, tasks, helloTimeout, provider.get());
+        }
+        return scratch;
     }
 
     @Override
@@ -62,16 +74,16 @@ public final class TlsBindingContext implements BindingContext
             case SERVER ->
             {
                 final TlsServerKeys keys = (TlsServerKeys) shared(binding, vault,
-                    () -> TlsServerKeys.of(provider, binding, vault));
-                final TlsServerFactory server = new TlsServerFactory(scratch, binding, keys, hello, matcher);
+                    () -> TlsServerKeys.of(provider.get(), binding, vault));
+                final TlsServerFactory server = new TlsServerFactory(scratch(), binding, keys, hello, matcher);
                 servers.put(binding.id(), server);
                 yield server;
             }
             case CLIENT ->
             {
                 final TlsClientContexts settings = (TlsClientContexts) shared(binding, vault,
-                    () -> TlsClientContexts.of(provider, binding, vault));
-                final TlsClientFactory client = new TlsClientFactory(scratch, binding, settings);
+                    () -> TlsClientContexts.of(provider.get(), binding, vault));
+                final TlsClientFactory client = new TlsClientFactory(scratch(), binding, settings);
                 clients.put(binding.id(), client);
                 yield client;
             }
