@@ -21,6 +21,7 @@ import io.zilla.bindings.tls.config.TlsMutual;
 import io.zilla.bindings.tls.config.TlsOptionsConfig;
 import io.zilla.bindings.tls.engine.JdkTlsEngineProvider;
 import io.zilla.bindings.tls.engine.TlsEngineProvider;
+import io.zilla.bindings.tls.engine.TlsEngineProviders;
 import io.zilla.bindings.tls.stream.TlsBindingContext;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
@@ -68,7 +69,8 @@ public final class TlsBinding implements Binding
     /** The one place that decides which provider makes the SSLEngines of kinds server and client. */
     private static TlsEngineProvider provider(EngineConfiguration configuration)
     {
-        return new JdkTlsEngineProvider();
+        return TlsEngineProviders.select(configuration.property(TlsEngineProviders.PROVIDER,
+            TlsEngineProviders.DEFAULT_PROVIDER), JdkTlsEngineProvider::new);
     }
 
     /**

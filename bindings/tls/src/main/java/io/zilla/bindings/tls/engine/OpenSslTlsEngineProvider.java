@@ -29,6 +29,7 @@ import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.OpenSslCachingX509KeyManagerFactory;
 import io.netty.handler.ssl.OpenSslServerSessionContext;
 import io.netty.handler.ssl.OpenSslSessionTicketKey;
+import io.netty.handler.ssl.ReferenceCountedOpenSslEngine;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
@@ -124,6 +125,14 @@ public final class OpenSslTlsEngineProvider implements TlsEngineProvider
     public TlsClientContext newClientContext(TlsClientSettings settings) throws GeneralSecurityException
     {
         return new ClientContext(settings);
+    }
+
+    @Override
+    public boolean resumed(SSLEngine engine, long handshakeStart)
+    {
+        // OpenSSL's session times are in seconds: a new session would look older than a handshake begun within its second
+        return engine instanceof ReferenceCountedOpenSslEngine openssl ? SSL.isSessionReused(openssl.sslPointer())
+            : TlsEngineProvider.super.resumed(engine, handshakeStart);
     }
 
     @Override

@@ -26,6 +26,17 @@ public interface TlsEngineProvider
     TlsClientContext newClientContext(TlsClientSettings settings) throws GeneralSecurityException;
 
     /**
+     * Whether an engine whose handshake just finished resumed a session, as the handshake counters tell it. By default
+     * its session is older than the handshake, as the JDK's creation times (milliseconds) show.
+     *
+     * @param handshakeStart when the binding began the handshake, {@link System#currentTimeMillis()}
+     */
+    default boolean resumed(SSLEngine engine, long handshakeStart)
+    {
+        return engine.getSession().getCreationTime() < handshakeStart;
+    }
+
+    /**
      * Frees what an engine holds outside the Java heap, once its connection is closed (ended, aborted or reset,
      * whichever way): OpenSSL's engines hold native memory until then, or until the garbage collector finalizes them.
      * The binding calls it once per engine it was given, and uses the engine no more. The JDK's engines hold nothing

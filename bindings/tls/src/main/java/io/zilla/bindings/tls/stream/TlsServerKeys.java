@@ -105,7 +105,7 @@ final class TlsServerKeys
         for (String alias : aliases)
         {
             final TlsServerContext context = provider.newServerContext(
-                new TlsServerSettings(vault.keys(List.of(alias)), signers, mutual, protocols, List.of()));
+                new TlsServerSettings(TlsKeySnapshot.of(vault.keys(List.of(alias))), signers, mutual, protocols, List.of()));
             first = first != null ? first : context;
             for (String name : keyNames.getOrDefault(alias, List.of()))
             {

@@ -31,6 +31,7 @@ import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 
 import io.zilla.bindings.tls.TlsBinding;
+import io.zilla.bindings.tls.engine.TlsEngineProviders;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
@@ -86,12 +87,19 @@ class TlsClientTest
         jdk.close();
     }
 
+    /** The provider of the binding's engines: {@code TlsClientOpenSslTest} runs every test again with {@code openssl}. */
+    String provider()
+    {
+        return TlsEngineProviders.JDK;
+    }
+
     @BeforeEach
     void startEngine() throws IOException
     {
         opensslPort = freePort();
         engine.anchor(TlsClientTest.class)
             .property(TlsBinding.HELLO_TIMEOUT, 10_000L)
+            .property(TlsEngineProviders.PROVIDER, provider())
             .env("CLIENT_KEYS", certificates.clientKeys.toString())
             .env("CA", certificates.caCertificate.toString())
             .env("JDK_PORT", String.valueOf(jdk.getLocalPort()))

@@ -37,6 +37,7 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 
 import io.zilla.bindings.tls.TlsBinding;
+import io.zilla.bindings.tls.engine.TlsEngineProviders;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
@@ -89,6 +90,12 @@ class TlsServerTest
         other.close();
     }
 
+    /** The provider of the binding's engines: {@code TlsServerOpenSslTest} runs every test again with {@code openssl}. */
+    String provider()
+    {
+        return TlsEngineProviders.JDK;
+    }
+
     @BeforeEach
     void startEngine() throws IOException
     {
@@ -98,6 +105,7 @@ class TlsServerTest
         requestedPort = freePort();
         engine.anchor(TlsServerTest.class)
             .property(TlsBinding.HELLO_TIMEOUT, TIMEOUT)
+            .property(TlsEngineProviders.PROVIDER, provider())
             .env("KEYS", certificates.serverKeys.toString())
             .env("SIGNERS", certificates.caCertificate.toString())
             .env("PORT", String.valueOf(port))
