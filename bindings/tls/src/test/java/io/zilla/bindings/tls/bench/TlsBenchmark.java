@@ -154,13 +154,7 @@ public final class TlsBenchmark
     {
         final boolean bulk = BULK.equals(workload);
         final int port = freePort();
-        try (TlsBenchTarget server = switch (target)
-        {
-            case ZILLA_JDK, ZILLA_OPENSSL -> TlsBenchTarget.zilla(target.substring("zilla-".length()), port, keys,
-                bulk ? source.port() : 0);
-            case OPENSSL -> TlsBenchTarget.openssl(port, keys, bulk);
-            default -> throw new IllegalArgumentException("unknown target " + target);
-        })
+        try (TlsBenchTarget server = start(target, port, keys, bulk ? source.port() : 0))
         {
             if (bulk)
             {
@@ -195,6 +189,16 @@ public final class TlsBenchmark
             return new Run(round, target, workload, connections, nanos, server.usage().minus(before),
                 connections > 0 ? 0 : 1, "TLSv" + tls);
         }
+    }
+
+    private static TlsBenchTarget start(String target, int port, TlsBenchKeys keys, int sourcePort) throws Exception
+    {
+        return switch (target)
+        {
+            case ZILLA_JDK, ZILLA_OPENSSL -> TlsBenchTarget.zilla(target.substring("zilla-".length()), port, keys, sourcePort);
+            case OPENSSL -> TlsBenchTarget.openssl(port, keys, sourcePort != 0);
+            default -> throw new IllegalArgumentException("unknown target " + target);
+        };
     }
 
     // openssl s_time: the connections it made in the time given (its "N connections in T real seconds" line)
