@@ -33,7 +33,6 @@ final class TlsScratch
     final BufferPool bufferPool;
     final Executor executor;
     final long timeout;
-    /** Made the engines: each is given back to it once its connection is done. */
     final TlsEngineProvider provider;
 
     /** Plaintext to encrypt, copied out of a Data frame (the ring's bytes are not a ByteBuffer). */
