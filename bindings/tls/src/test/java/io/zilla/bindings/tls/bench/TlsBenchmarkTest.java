@@ -32,7 +32,8 @@ class TlsBenchmarkTest
             if (TlsBenchmark.BULK.equals(run.workload()))
             {
                 assertEquals(2 * 2 * 1024 * 1024L, run.count(), what + " bytes");
-                assertTrue(run.usage().cpuNanos() > 0, what + " server CPU");
+                // s_server's CPU is counted in 10 ms ticks: 4 MiB may take none of them
+                assertTrue(run.usage().cpuNanos() > 0 || TlsBenchmark.OPENSSL.equals(run.target()), what + " server CPU");
             }
         }
     }
