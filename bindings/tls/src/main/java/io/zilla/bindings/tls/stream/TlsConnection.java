@@ -17,6 +17,7 @@ import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.specs.core.types.stream.AbortFW;
+import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
 import io.zilla.specs.core.types.stream.ResetFW;
@@ -114,6 +115,12 @@ abstract class TlsConnection
         this.app = new TlsStreamSide(scratch.frames);
     }
 
+    /** The net's Begin: a client's connection (server) or the answer of the exit (client). */
+    abstract void onNetBegin(BeginFW begin);
+
+    /** The app's Begin: the stream a client opens (client) or the exit's answer (server). */
+    abstract void onAppBegin(BeginFW begin);
+
     /** The handshake is done: open (server) or answer (client) the app's stream. */
     abstract void onHandshakeDone(long traceId);
 
@@ -122,6 +129,43 @@ abstract class TlsConnection
 
     /** Both streams are closed: forget the connection. */
     abstract void onClosed();
+
+    /** A frame on the net side's streams. */
+    final void onNetMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
+    {
+        switch (msgTypeId)
+        {
+            case BeginFW.TYPE_ID -> onNetBegin(scratch.beginRO.wrap(buffer, index, index + length));
+            case DataFW.TYPE_ID -> onNetData(scratch.dataRO.wrap(buffer, index, index + length));
+            case EndFW.TYPE_ID -> onNetEnd(scratch.endRO.wrap(buffer, index, index + length));
+            case AbortFW.TYPE_ID -> onNetAbort(scratch.abortRO.wrap(buffer, index, index + length));
+            case WindowFW.TYPE_ID -> onNetWindow(scratch.windowRO.wrap(buffer, index, index + length));
+            case ResetFW.TYPE_ID -> onNetReset(scratch.resetRO.wrap(buffer, index, index + length));
+            case SignalFW.TYPE_ID -> onNetSignal(scratch.signalRO.wrap(buffer, index, index + length));
+            default ->
+            {
+                // flushes and challenges mean nothing here
+            }
+        }
+    }
+
+    /** A frame on the app side's streams (the connection's timers and tasks signal on the net side's). */
+    final void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
+    {
+        switch (msgTypeId)
+        {
+            case BeginFW.TYPE_ID -> onAppBegin(scratch.beginRO.wrap(buffer, index, index + length));
+            case DataFW.TYPE_ID -> onAppData(scratch.dataRO.wrap(buffer, index, index + length));
+            case EndFW.TYPE_ID -> onAppEnd(scratch.endRO.wrap(buffer, index, index + length));
+            case AbortFW.TYPE_ID -> onAppAbort(scratch.abortRO.wrap(buffer, index, index + length));
+            case WindowFW.TYPE_ID -> onAppWindow(scratch.windowRO.wrap(buffer, index, index + length));
+            case ResetFW.TYPE_ID -> onAppReset(scratch.resetRO.wrap(buffer, index, index + length));
+            default ->
+            {
+                // flushes, signals and challenges mean nothing here
+            }
+        }
+    }
 
     /** Bytes arrived from the net while there is no engine yet (the server reads the ClientHello first). */
     void onNetBytesBeforeEngine(long traceId)

@@ -10,6 +10,13 @@ import io.zilla.bindings.tls.engine.TlsEngineProvider;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.binding.stream.StreamFrames;
+import io.zilla.specs.core.types.stream.AbortFW;
+import io.zilla.specs.core.types.stream.BeginFW;
+import io.zilla.specs.core.types.stream.DataFW;
+import io.zilla.specs.core.types.stream.EndFW;
+import io.zilla.specs.core.types.stream.ResetFW;
+import io.zilla.specs.core.types.stream.SignalFW;
+import io.zilla.specs.core.types.stream.WindowFW;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -34,6 +41,15 @@ final class TlsScratch
     final Executor executor;
     final long timeout;
     final TlsEngineProvider provider;
+
+    /** Read-only views of the frames a connection receives, wrapped and read within one call. */
+    final BeginFW beginRO = new BeginFW();
+    final DataFW dataRO = new DataFW();
+    final EndFW endRO = new EndFW();
+    final AbortFW abortRO = new AbortFW();
+    final WindowFW windowRO = new WindowFW();
+    final ResetFW resetRO = new ResetFW();
+    final SignalFW signalRO = new SignalFW();
 
     /** Plaintext to encrypt, copied out of a Data frame (the ring's bytes are not a ByteBuffer). */
     final ByteBuffer plainIn;

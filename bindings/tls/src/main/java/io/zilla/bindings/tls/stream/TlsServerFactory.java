@@ -15,13 +15,7 @@ import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.HostPattern;
 import io.zilla.engine.config.RouteConfig;
-import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
-import io.zilla.specs.core.types.stream.DataFW;
-import io.zilla.specs.core.types.stream.EndFW;
-import io.zilla.specs.core.types.stream.ResetFW;
-import io.zilla.specs.core.types.stream.SignalFW;
-import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.tcp.types.stream.TcpBeginExFW;
 import io.zilla.specs.tls.types.stream.TlsBeginExFW;
@@ -48,12 +42,6 @@ final class TlsServerFactory implements BindingHandler
     private static final int ALERT_UNRECOGNIZED_NAME = 112;
 
     private final BeginFW beginRO = new BeginFW();
-    private final DataFW dataRO = new DataFW();
-    private final EndFW endRO = new EndFW();
-    private final AbortFW abortRO = new AbortFW();
-    private final WindowFW windowRO = new WindowFW();
-    private final ResetFW resetRO = new ResetFW();
-    private final SignalFW signalRO = new SignalFW();
     private final TcpBeginExFW tcpBeginExRO = new TcpBeginExFW();
     private final BeginFW.Builder beginRW = new BeginFW.Builder();
     private final TlsBeginExFW.Builder tlsBeginExRW = new TlsBeginExFW.Builder();
@@ -119,42 +107,8 @@ final class TlsServerFactory implements BindingHandler
             super(TlsServerFactory.this.scratch, TlsServerFactory.this.binding, TlsServerFactory.this.counters);
         }
 
-        void onNetMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
-        {
-            switch (msgTypeId)
-            {
-                case BeginFW.TYPE_ID -> onNetBegin(beginRO.wrap(buffer, index, index + length));
-                case DataFW.TYPE_ID -> onNetData(dataRO.wrap(buffer, index, index + length));
-                case EndFW.TYPE_ID -> onNetEnd(endRO.wrap(buffer, index, index + length));
-                case AbortFW.TYPE_ID -> onNetAbort(abortRO.wrap(buffer, index, index + length));
-                case WindowFW.TYPE_ID -> onNetWindow(windowRO.wrap(buffer, index, index + length));
-                case ResetFW.TYPE_ID -> onNetReset(resetRO.wrap(buffer, index, index + length));
-                case SignalFW.TYPE_ID -> onNetSignal(signalRO.wrap(buffer, index, index + length));
-                default ->
-                {
-                    // flushes and challenges mean nothing here
-                }
-            }
-        }
-
-        void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
-        {
-            switch (msgTypeId)
-            {
-                case BeginFW.TYPE_ID -> onAppBegin(beginRO.wrap(buffer, index, index + length));
-                case DataFW.TYPE_ID -> onAppData(dataRO.wrap(buffer, index, index + length));
-                case EndFW.TYPE_ID -> onAppEnd(endRO.wrap(buffer, index, index + length));
-                case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
-                case WindowFW.TYPE_ID -> onAppWindow(windowRO.wrap(buffer, index, index + length));
-                case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
-                default ->
-                {
-                    // flushes, signals and challenges mean nothing here
-                }
-            }
-        }
-
-        private void onNetBegin(BeginFW begin)
+        @Override
+        void onNetBegin(BeginFW begin)
         {
             final long traceId = begin.traceId();
             net.inOpened = true;
@@ -319,7 +273,8 @@ final class TlsServerFactory implements BindingHandler
             }
         }
 
-        private void onAppBegin(BeginFW begin)
+        @Override
+        void onAppBegin(BeginFW begin)
         {
             final long traceId = begin.traceId();
             app.inOpened = true;
