@@ -39,6 +39,11 @@ import org.agrona.MutableDirectBuffer;
  * net's, and the padding of its Window covers the records' framing and tags, so the records always fit; handshake
  * and close records that the net's credit cannot take wait in a second slot. Delegated tasks run on the binding's
  * executor, never on the worker, and come back as a signal.
+ * <p>
+ * Engines other than the JDK's (OpenSSL's, {@code zilla.binding.tls.provider}) differ in when they tell things: they
+ * may end their handshake without a FINISHED result, decrypt application data in the same unwrap, notice that the
+ * handshake ended only when asked again, and ask for a wrap only in an unwrap's result; each is handled once, below,
+ * for any engine. When the connection closes its engine goes back to its provider, exactly once.
  */
 abstract class TlsConnection
 {
@@ -69,12 +74,14 @@ abstract class TlsConnection
 
     private final BufferPool bufferPool;
     private long timerId = NO_CANCEL_ID;
+    // the worker's view: the engine is the tasks' until their signal is handled (tasksState is the task thread's)
     private boolean tasksRunning;
     private volatile int tasksState;
-    // an unwrap asked for wrap: OpenSSL's engines say so in the result only when a record failed (the engine's status
-    // stays NOT_HANDSHAKING), then write the alert on the first wrap and throw the failure on the next
+    // a record was unwrapped during the handshake: poll the engine once when no other is held (pollHandshakeDone)
+    private boolean pollDue;
+    // an unwrap asked for a wrap: OpenSSL's engines say so in the result only when a record failed (the engine's
+    // status stays NOT_HANDSHAKING), then write the alert on the first wrap and throw the failure on the next
     private boolean wrapPending;
-    private boolean kick;
     private boolean tls12;
     private boolean inboundDone;
     private boolean netInEnded;
@@ -87,9 +94,7 @@ abstract class TlsConnection
     int decodeOffset;
     int decodeLimit;
 
-    // plaintext for the app that its credit did not take: only what an engine decrypts in the same call that ends
-    // its handshake (OpenSSL's knows its handshake is done when it reads the first application data), before the
-    // app's stream is open
+    // plaintext the app's credit did not take: [plainOffset, plainLimit) of plainSlot (see sendApp)
     private int plainSlot = BufferPool.NO_SLOT;
     private int plainOffset;
     private int plainLimit;
@@ -406,6 +411,7 @@ abstract class TlsConnection
         {
             net.doInReset(traceId);
             releaseDecode();
+            releasePlain();
             checkClosed();
         }
     }
@@ -420,8 +426,8 @@ abstract class TlsConnection
             loop:
             while (engine != null && !tasksRunning && !failed)
             {
-                final SSLEngineResult.HandshakeStatus status = wrapPending
-                    ? SSLEngineResult.HandshakeStatus.NEED_WRAP : engine.getHandshakeStatus();
+                final SSLEngineResult.HandshakeStatus status = wrapPending ? SSLEngineResult.HandshakeStatus.NEED_WRAP
+                    : engine.getHandshakeStatus();
                 if (!established && status == SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING)
                 {
                     // an engine may end its handshake without a FINISHED result (OpenSSL's on some paths)
@@ -507,6 +513,7 @@ abstract class TlsConnection
             out.clear();
             final SSLEngineResult result = engine.wrap(scratch.empty, out);
             final int produced = result.bytesProduced();
+            // after the alert an unwrap asked for, the next wrap throws the failure it was for (or writes nothing)
             wrapPending &= produced > 0;
             if (produced > 0)
             {
@@ -517,9 +524,10 @@ abstract class TlsConnection
                 onFinished(traceId);
             }
             progress = produced > 0 || result.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NEED_WRAP;
-            if (result.getStatus() == SSLEngineResult.Status.CLOSED || engine != null && engine.isOutboundDone())
+            if (!wrapPending && (result.getStatus() == SSLEngineResult.Status.CLOSED
+                || engine != null && engine.isOutboundDone()))
             {
-                // a close_notify or an alert (OpenSSL's engine writes its alert for a bad record here, not throwing)
+                // a close_notify, or an alert the engine wrote without throwing why
                 progress = false;
                 endNetWhenFlushed(traceId);
                 if (engine != null && !inboundDone && engine.isInboundDone())
@@ -533,22 +541,22 @@ abstract class TlsConnection
 
     private boolean unwrapRecord(long traceId) throws SSLException
     {
-        if (!flushPlain(traceId))
+        if (established && !flushPlain(traceId))
+        {
+            // plaintext decrypted before still waits for the app's credit: the records wait too, still encrypted
+            return false;
+        }
+        if (inboundDone)
         {
             return false;
         }
-        final int available = decodeLimit - decodeOffset;
-        if (decodeSlot == BufferPool.NO_SLOT || available < RECORD_HEADER || inboundDone)
+        if (decodeSlot == BufferPool.NO_SLOT || !holdsWholeRecord())
         {
-            return !established && kickHandshake(traceId);
+            return !established && pollHandshakeDone(traceId);
         }
         final MutableDirectBuffer held = bufferPool.buffer(decodeSlot);
         final int type = held.getByte(decodeOffset) & 0xff;
         final int length = (held.getByte(decodeOffset + 3) & 0xff) << 8 | held.getByte(decodeOffset + 4) & 0xff;
-        if (available < RECORD_HEADER + length)
-        {
-            return false;
-        }
         if (established)
         {
             if (tls12 && type == CONTENT_HANDSHAKE)
@@ -570,18 +578,11 @@ abstract class TlsConnection
         final SSLEngineResult result = engine.unwrap(in, out);
         wrapPending = result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP;
         decodeOffset += result.bytesConsumed();
-        kick = !established && result.bytesConsumed() > 0;
+        pollDue = !established && result.bytesConsumed() > 0;
         final int produced = result.bytesProduced();
-        if (produced > 0)
+        if (produced > 0 && !sendApp(traceId, produced))
         {
-            if (established && app.outCredit() >= produced)
-            {
-                sendApp(traceId, produced);
-            }
-            else if (!holdPlain(traceId, produced))
-            {
-                return false;
-            }
+            return false;
         }
         if (decodeOffset == decodeLimit)
         {
@@ -610,37 +611,44 @@ abstract class TlsConnection
         return progress;
     }
 
-    private void sendApp(long traceId, int produced)
+    /**
+     * Decrypted bytes go to the app as far as its credit takes them, after any that wait already; the rest waits in
+     * the plain slot. Once established a record is unwrapped only with credit for all of its plaintext, so this is
+     * about the handshake's end: the unwrap that ends it (or the poll after it) may decrypt the first application
+     * data too (OpenSSL's engines do when it came with the peer's Finished), before the app's stream is open or has
+     * credit. False when the connection was closed for want of a slot.
+     */
+    private boolean sendApp(long traceId, int produced)
     {
-        int offset = 0;
-        while (offset < produced)
+        int sent = 0;
+        if (plainSlot == BufferPool.NO_SLOT && established && app.outOpened)
         {
-            // unwrap ran only with credit for the whole record: this never leaves bytes behind
-            final int size = Math.min(produced - offset, app.outCredit());
-            if (size <= 0)
+            sent = Math.max(Math.min(produced, app.outCredit()), 0);
+            if (sent > 0)
             {
-                throw new IllegalStateException("decrypted bytes beyond the app's credit");
+                app.doOutData(traceId, scratch.plainOutBuffer, 0, sent);
             }
-            app.doOutData(traceId, scratch.plainOutBuffer, offset, size);
-            offset += size;
         }
+        return sent == produced || holdPlain(traceId, sent, produced - sent);
     }
 
     /**
-     * Once after each record unwrapped during the handshake, when no other is held: an unwrap of nothing, for engines
-     * that notice only then that the record they were given ended the handshake (OpenSSL's after a TLS 1.3 client's
-     * Finished); the JDK's answers BUFFER_UNDERFLOW. True when it made progress.
+     * Once after each record unwrapped during the handshake, when no other whole one is held: an unwrap of nothing,
+     * for engines that notice only then that the record they were given ended the handshake (OpenSSL's server after
+     * a TLS 1.3 client's Finished: without it a server-speaks-first protocol would wait for the client's first record,
+     * which never comes); the JDK's answers BUFFER_UNDERFLOW. True when it made progress.
      */
-    private boolean kickHandshake(long traceId) throws SSLException
+    private boolean pollHandshakeDone(long traceId) throws SSLException
     {
         boolean progress = false;
-        if (kick && engine != null)
+        if (pollDue && engine != null)
         {
-            kick = false;
+            pollDue = false;
             final ByteBuffer out = scratch.plainOut;
             out.clear();
             final SSLEngineResult result = engine.unwrap(scratch.empty, out);
-            if (result.bytesProduced() > 0 && !holdPlain(traceId, result.bytesProduced()))
+            wrapPending = result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP;
+            if (result.bytesProduced() > 0 && !sendApp(traceId, result.bytesProduced()))
             {
                 return false;
             }
@@ -669,11 +677,13 @@ abstract class TlsConnection
         checkClosed();
     }
 
-    private boolean holdPlain(long traceId, int produced)
+    // [offset, offset + length) of the plaintext just decrypted waits in the plain slot; false when it cannot
+    private boolean holdPlain(long traceId, int offset, int length)
     {
         if (plainSlot == BufferPool.NO_SLOT)
         {
-            plainSlot = bufferPool.acquire(app.outboundId);
+            // (the app's stream may not be open yet: the slot is the net's)
+            plainSlot = bufferPool.acquire(net.inboundId);
             plainOffset = 0;
             plainLimit = 0;
             if (plainSlot == BufferPool.NO_SLOT)
@@ -683,13 +693,13 @@ abstract class TlsConnection
             }
         }
         final MutableDirectBuffer slot = bufferPool.buffer(plainSlot);
-        if (plainLimit + produced > slot.capacity())
+        if (plainLimit + length > slot.capacity())
         {
-            onFault(traceId, "decrypted bytes beyond a buffer slot");
+            onFault(traceId, "decrypted bytes beyond a buffer slot before the app's credit");
             return false;
         }
-        slot.putBytes(plainLimit, scratch.plainOutBuffer, 0, produced);
-        plainLimit += produced;
+        slot.putBytes(plainLimit, scratch.plainOutBuffer, offset, length);
+        plainLimit += length;
         return true;
     }
 
@@ -698,15 +708,10 @@ abstract class TlsConnection
     {
         if (plainSlot != BufferPool.NO_SLOT && established && app.outOpened)
         {
-            final MutableDirectBuffer slot = bufferPool.buffer(plainSlot);
-            while (plainOffset < plainLimit)
+            final int size = Math.min(plainLimit - plainOffset, app.outCredit());
+            if (size > 0)
             {
-                final int size = Math.min(plainLimit - plainOffset, app.outCredit());
-                if (size <= 0)
-                {
-                    break;
-                }
-                app.doOutData(traceId, slot, plainOffset, size);
+                app.doOutData(traceId, bufferPool.buffer(plainSlot), plainOffset, size);
                 plainOffset += size;
             }
             if (plainOffset == plainLimit)
@@ -851,24 +856,30 @@ abstract class TlsConnection
         fail(traceId);
     }
 
-    // the exception's message and its causes' (OpenSSL's engine says "General OpenSslEngine problem" and puts the
-    // trust manager's reason in its cause)
+    /**
+     * The messages of the exception and its causes, each not already said: OpenSSL's engines fail with a general
+     * message ({@code General OpenSslEngine problem}) whose cause is the real reason (a trust manager's, a host name's).
+     */
     private static String reason(Throwable ex)
     {
         final StringBuilder reason = new StringBuilder();
-        for (Throwable cause = ex; cause != null && reason.length() < 512; cause = cause.getCause())
+        for (Throwable cause = ex; cause != null && reason.length() < 1024; cause = cause.getCause())
         {
-            final String message = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
-            if (reason.indexOf(message) == -1)
+            final String message = cause.getMessage();
+            if (message != null && !message.isEmpty() && reason.indexOf(message) == -1)
             {
-                reason.append(reason.length() > 0 ? ": " : "").append(message);
+                if (!reason.isEmpty())
+                {
+                    reason.append(": ");
+                }
+                reason.append(message);
             }
             if (cause.getCause() == cause)
             {
                 break;
             }
         }
-        return reason.toString();
+        return !reason.isEmpty() ? reason.toString() : ex.getClass().getSimpleName();
     }
 
     // the engine's alert (or close_notify) goes to the net, then its stream ends; the app's stream is aborted
@@ -890,6 +901,7 @@ abstract class TlsConnection
                 }
             }
             releaseDecode();
+            releasePlain();
             app.doOutAbort(traceId);
             app.doInReset(traceId);
             endNetWhenFlushed(traceId);
@@ -1084,7 +1096,8 @@ abstract class TlsConnection
     }
 
     // the engine goes back to its provider once (OpenSSL's hold native memory); with tasks running it is theirs until
-    // they end, and the task thread gives it back if they end after this
+    // they end, and the task thread gives it back if it ends after this. The field is cleared: what is still on the
+    // stack (an encrypt loop, a wrap's result handling) sees no engine rather than a released one
     private void releaseEngine()
     {
         final SSLEngine engine = this.engine;
