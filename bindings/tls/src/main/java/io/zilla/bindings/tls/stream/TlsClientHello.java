@@ -41,6 +41,12 @@ final class TlsClientHello
     /** A handshake message larger than {@link #MAX_HANDSHAKE}. */
     static final int TOO_LARGE = 4;
 
+    /** The alert descriptions (RFC 8446 6) a proxy or a server refuses a first flight with. */
+    static final int ALERT_UNEXPECTED_MESSAGE = 10;
+    static final int ALERT_HANDSHAKE_FAILURE = 40;
+    static final int ALERT_DECODE_ERROR = 50;
+    static final int ALERT_UNRECOGNIZED_NAME = 112;
+
     /** The largest ClientHello accepted, header included: 16 KiB, the most one plaintext record may carry. */
     static final int MAX_HANDSHAKE = 16 * 1024;
 
@@ -312,5 +318,19 @@ final class TlsClientHello
     {
         reason = why;
         return status;
+    }
+
+    /**
+     * The alert that refuses a first flight {@link #scan} judged {@link #NOT_HANDSHAKE}, {@link #MALFORMED} or
+     * {@link #TOO_LARGE}.
+     */
+    static int alertFor(int status)
+    {
+        return switch (status)
+        {
+            case NOT_HANDSHAKE -> ALERT_UNEXPECTED_MESSAGE;
+            case MALFORMED -> ALERT_DECODE_ERROR;
+            default -> ALERT_HANDSHAKE_FAILURE;
+        };
     }
 }

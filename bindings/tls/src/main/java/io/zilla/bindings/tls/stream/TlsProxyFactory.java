@@ -46,10 +46,6 @@ final class TlsProxyFactory implements BindingHandler
     private static final int SIGNAL_HELLO_TIMEOUT = 1;
 
     // alert descriptions, RFC 8446 6.2
-    private static final int ALERT_UNEXPECTED_MESSAGE = 10;
-    private static final int ALERT_HANDSHAKE_FAILURE = 40;
-    private static final int ALERT_DECODE_ERROR = 50;
-    private static final int ALERT_UNRECOGNIZED_NAME = 112;
     private static final int NO_ALERT = -1;
     private static final int ALERT_SIZE = TlsClientHello.RECORD_HEADER + 2;
 
@@ -289,17 +285,15 @@ final class TlsProxyFactory implements BindingHandler
             switch (status)
             {
                 case TlsClientHello.COMPLETE -> onHello(traceId);
-                case TlsClientHello.NOT_HANDSHAKE -> onRejected(traceId, ALERT_UNEXPECTED_MESSAGE, hello.reason());
-                case TlsClientHello.MALFORMED -> onRejected(traceId, ALERT_DECODE_ERROR, hello.reason());
-                case TlsClientHello.TOO_LARGE -> onRejected(traceId, ALERT_HANDSHAKE_FAILURE, hello.reason());
-                default ->
+                case TlsClientHello.INCOMPLETE ->
                 {
                     if (size >= helloWindow)
                     {
-                        onRejected(traceId, ALERT_HANDSHAKE_FAILURE, "no whole ClientHello in the first " + helloWindow
-                            + " bytes");
+                        onRejected(traceId, TlsClientHello.ALERT_HANDSHAKE_FAILURE,
+                            "no whole ClientHello in the first " + helloWindow + " bytes");
                     }
                 }
+                default -> onRejected(traceId, TlsClientHello.alertFor(status), hello.reason());
             }
         }
 
@@ -314,7 +308,8 @@ final class TlsProxyFactory implements BindingHandler
                 context.event(routedId, traceId, "tls.route.missing", "bindings." + binding.name()
                     + ": no route for server name " + serverName + ", alpn " + protocols + ", port " + port
                     + ", connection closed");
-                doRefuse(traceId, serverName != null ? ALERT_UNRECOGNIZED_NAME : ALERT_HANDSHAKE_FAILURE);
+                doRefuse(traceId, serverName != null
+                    ? TlsClientHello.ALERT_UNRECOGNIZED_NAME : TlsClientHello.ALERT_HANDSHAKE_FAILURE);
             }
             else
             {

@@ -36,10 +36,6 @@ final class TlsServerFactory implements BindingHandler
     private static final int TCP_TYPE_ID = "tcp".hashCode();
 
     // alert descriptions, RFC 8446 6.2
-    private static final int ALERT_UNEXPECTED_MESSAGE = 10;
-    private static final int ALERT_HANDSHAKE_FAILURE = 40;
-    private static final int ALERT_DECODE_ERROR = 50;
-    private static final int ALERT_UNRECOGNIZED_NAME = 112;
 
     private final BeginFW beginRO = new BeginFW();
     private final TcpBeginExFW tcpBeginExRO = new TcpBeginExFW();
@@ -149,17 +145,15 @@ final class TlsServerFactory implements BindingHandler
             switch (status)
             {
                 case TlsClientHello.COMPLETE -> onHello(traceId);
-                case TlsClientHello.NOT_HANDSHAKE -> onRejected(traceId, ALERT_UNEXPECTED_MESSAGE, hello.reason());
-                case TlsClientHello.MALFORMED -> onRejected(traceId, ALERT_DECODE_ERROR, hello.reason());
-                case TlsClientHello.TOO_LARGE -> onRejected(traceId, ALERT_HANDSHAKE_FAILURE, hello.reason());
-                default ->
+                case TlsClientHello.INCOMPLETE ->
                 {
                     if (size >= helloWindow)
                     {
-                        onRejected(traceId, ALERT_HANDSHAKE_FAILURE, "no whole ClientHello in the first " + helloWindow
-                            + " bytes");
+                        onRejected(traceId, TlsClientHello.ALERT_HANDSHAKE_FAILURE,
+                            "no whole ClientHello in the first " + helloWindow + " bytes");
                     }
                 }
+                default -> onRejected(traceId, TlsClientHello.alertFor(status), hello.reason());
             }
         }
 
@@ -221,7 +215,8 @@ final class TlsServerFactory implements BindingHandler
             counters.unrouted.increment();
             scratch.context.event(binding.id(), traceId, "tls.route.missing", "bindings." + binding.name() + ": " + why
                 + ", connection closed");
-            doAlert(traceId, serverName != null ? ALERT_UNRECOGNIZED_NAME : ALERT_HANDSHAKE_FAILURE);
+            doAlert(traceId, serverName != null
+                ? TlsClientHello.ALERT_UNRECOGNIZED_NAME : TlsClientHello.ALERT_HANDSHAKE_FAILURE);
         }
 
         private void onRejected(long traceId, int description, String reason)
