@@ -9,6 +9,7 @@ import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.StreamFrames;
+import io.zilla.engine.binding.stream.StreamSide;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
@@ -51,7 +52,7 @@ public final class EchoServerFactory implements BindingHandler
     {
         final BeginFW begin = beginRO.wrap(buffer, index, index + length);
         final EchoServer server = new EchoServer(sender, begin.originId(), begin.routedId(), begin.streamId());
-        servers.put(server.initialId, server);
+        servers.put(server.side.inboundId, server);
         return server::onMessage;
     }
 
@@ -61,7 +62,7 @@ public final class EchoServerFactory implements BindingHandler
         // a copy: aborting a stream removes it from the map
         for (EchoServer server : new ArrayList<>(servers.values()))
         {
-            if (server.routedId == bindingId)
+            if (server.side.routedId == bindingId)
             {
                 server.doAbortAll(0L);
             }
@@ -70,31 +71,13 @@ public final class EchoServerFactory implements BindingHandler
 
     private final class EchoServer
     {
-        private final MessageConsumer sender;
-        private final long originId;
-        private final long routedId;
-        private final long initialId;
-        private final long replyId;
-
-        private long initialSeq;
-        private long initialAck;
-        private int initialMax;
-
-        private long replySeq;
-        private long replyAck;
-        private int replyMax;
-        private int replyPad;
-
-        private boolean initialClosed;
-        private boolean replyClosed;
+        // the stream as the echo sees it: it receives on the initial id and sends on the reply id
+        private final StreamSide side;
 
         EchoServer(MessageConsumer sender, long originId, long routedId, long initialId)
         {
-            this.sender = sender;
-            this.originId = originId;
-            this.routedId = routedId;
-            this.initialId = initialId;
-            this.replyId = initialId & ~1L;
+            this.side = new StreamSide(frames);
+            side.set(sender, originId, routedId, initialId, initialId & ~1L);
         }
 
         void onMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
@@ -117,124 +100,77 @@ public final class EchoServerFactory implements BindingHandler
 
         private void onBegin(BeginFW begin)
         {
-            initialSeq = begin.sequence();
-            initialAck = begin.acknowledge();
-            doReplyBegin(begin.traceId());
+            side.onInBegin(begin);
+            side.doOutBegin(begin.traceId(), null, 0, 0);
         }
 
         private void onData(DataFW data)
         {
             final long traceId = data.traceId();
             final int reserved = data.reserved();
-            if (data.sequence() != initialSeq || initialSeq + reserved > initialAck + initialMax)
+            if (!side.inWithin(data.sequence(), reserved))
             {
                 // more than the credit given: the sender broke flow control, so the stream ends
                 doAbortAll(traceId);
                 return;
             }
-            initialSeq += reserved;
-            frames.data(sender, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, data.flags(), 0L, reserved,
-                data.payload());
-            replySeq += reserved;
+            side.inSeq += reserved;
+            side.doOutData(traceId, data.flags(), reserved, data.payload());
         }
 
         private void onFlush(FlushFW flush)
         {
-            initialSeq += flush.reserved();
+            side.inSeq += flush.reserved();
             final FlushFW echo = flushRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                .originId(originId).routedId(routedId).streamId(replyId)
-                .sequence(replySeq).acknowledge(replyAck).maximum(replyMax)
+                .originId(side.originId).routedId(side.routedId).streamId(side.outboundId)
+                .sequence(side.outSeq).acknowledge(side.outAck).maximum(side.outMax)
                 .traceId(flush.traceId())
                 .reserved(flush.reserved())
                 .build();
-            sender.accept(FlushFW.TYPE_ID, echo.buffer(), echo.offset(), echo.sizeof());
-            replySeq += flush.reserved();
+            side.target.accept(FlushFW.TYPE_ID, echo.buffer(), echo.offset(), echo.sizeof());
+            side.outSeq += flush.reserved();
         }
 
         private void onEnd(EndFW end)
         {
-            initialClosed = true;
-            doReplyEnd(end.traceId());
+            side.inClosed = true;
+            side.doOutEnd(end.traceId());
+            cleanup();
         }
 
         private void onAbort(AbortFW abort)
         {
-            initialClosed = true;
-            doReplyAbort(abort.traceId());
+            side.inClosed = true;
+            side.doOutAbort(abort.traceId());
+            cleanup();
         }
 
         private void onWindow(WindowFW window)
         {
-            replyAck = Math.max(replyAck, window.acknowledge());
-            replyMax = window.maximum();
-            replyPad = window.padding();
-            doInitialWindow(window.traceId());
+            side.onOutWindow(window.acknowledge(), window.maximum(), window.padding(), window.budgetId());
+            // the initial direction gets what the reply can take: its credit, less what is still in flight
+            side.doInWindow(window.traceId(), side.inSeq - (side.outSeq - side.outAck), side.outMax, side.outPad);
         }
 
         private void onReset(ResetFW reset)
         {
-            replyClosed = true;
-            doInitialReset(reset.traceId());
-        }
-
-        /** Offers the initial direction what the reply can take: its credit, less what is still in flight. */
-        private void doInitialWindow(long traceId)
-        {
-            if (initialClosed)
-            {
-                return;
-            }
-            initialAck = initialSeq - (replySeq - replyAck);
-            initialMax = replyMax;
-            frames.window(sender, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, 0L, replyPad);
-        }
-
-        private void doReplyBegin(long traceId)
-        {
-            frames.begin(sender, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, null, 0, 0);
-        }
-
-        private void doReplyEnd(long traceId)
-        {
-            if (!replyClosed)
-            {
-                replyClosed = true;
-                frames.end(sender, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            cleanup();
-        }
-
-        private void doReplyAbort(long traceId)
-        {
-            if (!replyClosed)
-            {
-                replyClosed = true;
-                frames.abort(sender, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            cleanup();
-        }
-
-        private void doInitialReset(long traceId)
-        {
-            if (!initialClosed)
-            {
-                initialClosed = true;
-                frames.reset(sender, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, null, 0, 0);
-            }
+            side.outClosed = true;
+            side.doInReset(reset.traceId());
             cleanup();
         }
 
         void doAbortAll(long traceId)
         {
-            doInitialReset(traceId);
-            doReplyAbort(traceId);
+            side.doInReset(traceId);
+            side.doOutAbort(traceId);
+            cleanup();
         }
 
         private void cleanup()
         {
-            if (initialClosed && replyClosed)
+            if (side.closed())
             {
-                servers.remove(initialId);
+                servers.remove(side.inboundId);
             }
         }
     }

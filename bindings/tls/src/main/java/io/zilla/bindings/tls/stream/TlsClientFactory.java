@@ -87,9 +87,7 @@ final class TlsClientFactory implements BindingHandler
         void onAppBegin(BeginFW begin)
         {
             final long traceId = begin.traceId();
-            app.inOpened = true;
-            app.inSeq = begin.sequence();
-            app.inAck = begin.acknowledge();
+            app.onInBegin(begin);
             int port = 0;
             String host = null;
             final OctetsFW extension = begin.extension();
@@ -144,9 +142,7 @@ final class TlsClientFactory implements BindingHandler
         void onNetBegin(BeginFW begin)
         {
             final long traceId = begin.traceId();
-            net.inOpened = true;
-            net.inSeq = begin.sequence();
-            net.inAck = begin.acknowledge();
+            net.onInBegin(begin);
             doNetWindow(traceId);
         }
 

@@ -15,6 +15,7 @@ import javax.net.ssl.SSLSession;
 
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.buffer.BufferPool;
+import io.zilla.engine.binding.stream.StreamSide;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
@@ -65,8 +66,8 @@ abstract class TlsConnection
     final EngineContext context;
     final BindingConfig binding;
     final TlsHandshakeCounters counters;
-    final TlsStreamSide net;
-    final TlsStreamSide app;
+    final StreamSide net;
+    final StreamSide app;
 
     SSLEngine engine;
     boolean established;
@@ -111,8 +112,8 @@ abstract class TlsConnection
         this.binding = binding;
         this.counters = counters;
         this.bufferPool = scratch.bufferPool;
-        this.net = new TlsStreamSide(scratch.frames);
-        this.app = new TlsStreamSide(scratch.frames);
+        this.net = new StreamSide(scratch.frames);
+        this.app = new StreamSide(scratch.frames);
     }
 
     /** The net's Begin: a client's connection (server) or the answer of the exit (client). */

@@ -107,9 +107,7 @@ final class TlsServerFactory implements BindingHandler
         void onNetBegin(BeginFW begin)
         {
             final long traceId = begin.traceId();
-            net.inOpened = true;
-            net.inSeq = begin.sequence();
-            net.inAck = begin.acknowledge();
+            net.onInBegin(begin);
             final OctetsFW extension = begin.extension();
             if (extension != null && extension.sizeof() > 0
                 && tcpBeginExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit()) != null
@@ -272,9 +270,7 @@ final class TlsServerFactory implements BindingHandler
         void onAppBegin(BeginFW begin)
         {
             final long traceId = begin.traceId();
-            app.inOpened = true;
-            app.inSeq = begin.sequence();
-            app.inAck = begin.acknowledge();
+            app.onInBegin(begin);
             doAppWindow(traceId);
         }
 

@@ -1,0 +1,163 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.binding.stream;
+
+import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.specs.core.types.stream.BeginFW;
+import io.zilla.specs.flyweight.OctetsFW;
+import org.agrona.DirectBuffer;
+
+/**
+ * One stream as the binding at one of its ends sees it: the direction it receives (the peer's Data in, our Window
+ * out) and the direction it sends (our Data out, the peer's Window in), each with its sequence, acknowledgement,
+ * maximum and state, and the frames it sends guarded so that each is sent once and only on an open direction. For
+ * a stream the binding accepted, it receives on the initial id and sends on the reply id; for one it opened, the
+ * other way round.
+ *
+ * <p>The state is in public fields, as a binding's per-stream state always was: bindings read and advance it
+ * where their protocol says (a binding that holds bytes acknowledges less than it received). Nothing allocates.
+ */
+public final class StreamSide
+{
+    private final StreamFrames frames;
+
+    public MessageConsumer target;
+    public long originId;
+    public long routedId;
+    public long inboundId;
+    public long outboundId;
+
+    // the direction this side receives: its Data, our Window
+    public long inSeq;
+    public long inAck;
+    public int inMax;
+    public boolean inOpened;
+    public boolean inClosed;
+
+    // the direction this side sends: our Data, its Window
+    public long outSeq;
+    public long outAck;
+    public int outMax;
+    public int outPad;
+    public long outBudgetId;
+    public boolean outOpened;
+    public boolean outClosed;
+
+    public StreamSide(StreamFrames frames)
+    {
+        this.frames = frames;
+    }
+
+    /** Names the stream: who receives what this side sends, the ids of the binding pair and of each direction. */
+    public void set(MessageConsumer target, long originId, long routedId, long inboundId, long outboundId)
+    {
+        this.target = target;
+        this.originId = originId;
+        this.routedId = routedId;
+        this.inboundId = inboundId;
+        this.outboundId = outboundId;
+    }
+
+    /** The peer's Begin opened the inbound direction. */
+    public void onInBegin(BeginFW begin)
+    {
+        inOpened = true;
+        inSeq = begin.sequence();
+        inAck = begin.acknowledge();
+    }
+
+    /** Credit left for Data on the outbound direction, after one frame's padding. */
+    public int outCredit()
+    {
+        return outOpened && !outClosed ? outMax - (int) (outSeq - outAck) - outPad : 0;
+    }
+
+    /** Whether a Data frame of {@code reserved} at {@code sequence} is within the credit this side was given. */
+    public boolean inWithin(long sequence, int reserved)
+    {
+        return sequence == inSeq && inSeq + reserved <= inAck + inMax;
+    }
+
+    public void onOutWindow(long acknowledge, int maximum, int padding, long budgetId)
+    {
+        outAck = Math.max(outAck, acknowledge);
+        outMax = maximum;
+        outPad = padding;
+        outBudgetId = budgetId;
+    }
+
+    public void doOutBegin(long traceId, DirectBuffer extension, int offset, int length)
+    {
+        if (!outOpened)
+        {
+            outOpened = true;
+            frames.begin(target, originId, routedId, outboundId, outSeq, outAck, outMax, traceId, extension, offset, length);
+        }
+    }
+
+    /** Sends {@code length} bytes as one complete Data frame: the caller checked {@link #outCredit()}. */
+    public void doOutData(long traceId, DirectBuffer buffer, int offset, int length)
+    {
+        final int reserved = length + outPad;
+        frames.data(target, originId, routedId, outboundId, outSeq, outAck, outMax, traceId, 0x03, 0L, reserved, buffer,
+            offset, length, null, 0, 0);
+        outSeq += reserved;
+    }
+
+    /** Sends a Data frame that forwards another's {@code payload} (null: none) with its flags and reservation. */
+    public void doOutData(long traceId, int flags, int reserved, OctetsFW payload)
+    {
+        frames.data(target, originId, routedId, outboundId, outSeq, outAck, outMax, traceId, flags, 0L, reserved, payload);
+        outSeq += reserved;
+    }
+
+    public void doOutEnd(long traceId)
+    {
+        if (outOpened && !outClosed)
+        {
+            frames.end(target, originId, routedId, outboundId, outSeq, outAck, outMax, traceId);
+        }
+        outClosed = true;
+    }
+
+    public void doOutAbort(long traceId)
+    {
+        if (outOpened && !outClosed)
+        {
+            frames.abort(target, originId, routedId, outboundId, outSeq, outAck, outMax, traceId);
+        }
+        outClosed = true;
+    }
+
+    public void doInWindow(long traceId, long acknowledge, int maximum, int padding)
+    {
+        if (inOpened && !inClosed)
+        {
+            inAck = acknowledge;
+            inMax = maximum;
+            frames.window(target, originId, routedId, inboundId, inSeq, inAck, inMax, traceId, 0L, padding);
+        }
+    }
+
+    public void doInReset(long traceId)
+    {
+        doInReset(traceId, null, 0, 0);
+    }
+
+    /** Resets the inbound direction with an extension (null: none), such as a protocol's error. */
+    public void doInReset(long traceId, DirectBuffer extension, int offset, int length)
+    {
+        if (inOpened && !inClosed)
+        {
+            frames.reset(target, originId, routedId, inboundId, inSeq, inAck, inMax, traceId, extension, offset, length);
+        }
+        inClosed = true;
+    }
+
+    /** Both directions are closed or were never opened. */
+    public boolean closed()
+    {
+        return (inClosed || !inOpened) && (outClosed || !outOpened);
+    }
+}
