@@ -15,6 +15,7 @@ import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.StreamFrames;
+import io.zilla.engine.binding.stream.StreamSide;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.RouteConfig;
 import io.zilla.specs.core.types.stream.AbortFW;
@@ -197,65 +198,37 @@ public final class KafkaProxyFactory implements BindingHandler
 
     private final class KafkaProxy
     {
-        private final MessageConsumer app;
-        private final long originId;
-        private final long routedId;
         private final long initialId;
-        private final long replyId;
         private final long exitId;
-        private final long netInitialId;
-        private final long netReplyId;
         private final KafkaRequestScanner requests;
         private final HeldBytes held;
         private final HeldBytes rewritten;
 
-        private MessageConsumer net;
+        // the client's connection (receives requests, sends responses) and the broker's (the other way round)
+        private final StreamSide app = new StreamSide(frames);
+        private final StreamSide net = new StreamSide(frames);
+
         private int nodeId = -1;
         private String serverName;
-
-        private long initialSeq;
-        private long initialAck;
-        private int initialMax;
-
-        private long replySeq;
-        private long replyAck;
-        private int replyMax;
-        private int replyPad;
-
-        private long netInitialSeq;
-        private long netInitialAck;
-        private int netInitialMax;
-        private int netInitialPad;
-
-        private long netReplySeq;
-        private long netReplyAck;
-        private int netReplyMax;
 
         // the response being passed on: bytes of it still to send, or the request it answers while it is gathered
         private int passRemaining;
         private int gathering = KafkaRequestScanner.NO_REQUEST;
         private int gatherSize;
 
-        private boolean appInitialClosed;
-        private boolean appReplyOpened;
-        private boolean appReplyClosed;
-        private boolean netInitialClosed;
-        private boolean netReplyClosed;
         private boolean netReplyEnded;
 
-        KafkaProxy(MessageConsumer app, long originId, long routedId, long initialId, long exitId)
+        KafkaProxy(MessageConsumer sender, long originId, long routedId, long initialId, long exitId)
         {
-            this.app = app;
-            this.originId = originId;
-            this.routedId = routedId;
             this.initialId = initialId;
-            this.replyId = initialId & ~1L;
             this.exitId = exitId;
-            this.netInitialId = context.supplyInitialId(exitId);
-            this.netReplyId = context.supplyReplyId(netInitialId);
+            final long netInitialId = context.supplyInitialId(exitId);
+            final long netReplyId = context.supplyReplyId(netInitialId);
+            app.set(sender, originId, routedId, initialId, initialId & ~1L);
+            net.set(null, routedId, exitId, netReplyId, netInitialId);
             this.requests = new KafkaRequestScanner(requestHeader, MAX_FRAME_SIZE);
             this.held = new HeldBytes(context.bufferPool(), netReplyId);
-            this.rewritten = new HeldBytes(context.bufferPool(), replyId);
+            this.rewritten = new HeldBytes(context.bufferPool(), app.outboundId);
         }
 
         void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
@@ -294,17 +267,16 @@ public final class KafkaProxyFactory implements BindingHandler
 
         private void onAppBegin(BeginFW begin)
         {
-            initialSeq = begin.sequence();
-            initialAck = begin.acknowledge();
-            netInitialSeq = initialSeq;
-            netInitialAck = initialAck;
+            app.onInBegin(begin);
+            net.outSeq = app.inSeq;
+            net.outAck = app.inAck;
 
             nodeId = sni != null ? sniNode(begin.extension()) : portNode(begin.extension());
             final BrokerAddress broker = nodeId >= 0 ? brokers.get(nodeId) : null;
             if (nodeId == KafkaSniConfig.UNKNOWN)
             {
                 sniUnknown.increment();
-                context.event(routedId, begin.traceId(), "kafka.sni.unknown", "bindings." + binding.name()
+                context.event(app.routedId, begin.traceId(), "kafka.sni.unknown", "bindings." + binding.name()
                     + ": the server name " + printable(serverName) + " is neither the bootstrap name nor a broker's, "
                     + "connection closed");
                 doCloseAll(begin.traceId());
@@ -374,7 +346,7 @@ public final class KafkaProxyFactory implements BindingHandler
         void onLookupComplete(long traceId)
         {
             final BrokerAddress broker = brokers.get(nodeId);
-            if (appInitialClosed || appReplyClosed)
+            if (app.inClosed || app.outClosed)
             {
                 doCloseAll(traceId);
             }
@@ -384,7 +356,7 @@ public final class KafkaProxyFactory implements BindingHandler
             }
             else
             {
-                context.event(routedId, traceId, "kafka.broker.unknown", "bindings." + binding.name() + ": node "
+                context.event(app.routedId, traceId, "kafka.broker.unknown", "bindings." + binding.name() + ": node "
                     + nodeId + " is not in the cluster's metadata, connection closed");
                 doCloseAll(traceId);
             }
@@ -394,12 +366,12 @@ public final class KafkaProxyFactory implements BindingHandler
         {
             final long traceId = data.traceId();
             final int reserved = data.reserved();
-            if (data.sequence() != initialSeq || initialSeq + reserved > initialAck + initialMax)
+            if (!app.inWithin(data.sequence(), reserved))
             {
                 doCloseAll(traceId);
                 return;
             }
-            initialSeq += reserved;
+            app.inSeq += reserved;
             final OctetsFW payload = data.payload();
             final int scanned = payload != null
                 ? requests.scan(payload.buffer(), payload.offset(), payload.limit())
@@ -414,45 +386,42 @@ public final class KafkaProxyFactory implements BindingHandler
 
         private void onAppEnd(EndFW end)
         {
-            appInitialClosed = true;
+            app.inClosed = true;
             if (requests.midRequest())
             {
                 onMalformed(end.traceId(), "truncated request frame");
             }
             else
             {
-                doNetEnd(end.traceId());
+                net.doOutEnd(end.traceId());
             }
         }
 
         private void onAppAbort(AbortFW abort)
         {
-            appInitialClosed = true;
-            doNetAbort(abort.traceId());
+            app.inClosed = true;
+            net.doOutAbort(abort.traceId());
             cleanup();
         }
 
         private void onAppWindow(WindowFW window)
         {
-            replyAck = Math.max(replyAck, window.acknowledge());
-            replyMax = window.maximum();
-            replyPad = window.padding();
+            app.onOutWindow(window.acknowledge(), window.maximum(), window.padding(), window.budgetId());
             passHeldResponses();
             afterResponses(window.traceId());
         }
 
         private void onAppReset(ResetFW reset)
         {
-            appReplyClosed = true;
-            doNetReset(reset.traceId());
+            app.outClosed = true;
+            net.doInReset(reset.traceId());
             cleanup();
         }
 
         private void onNetBegin(BeginFW begin)
         {
-            netReplySeq = begin.sequence();
-            netReplyAck = begin.acknowledge();
-            doAppReplyBegin(begin.traceId());
+            net.onInBegin(begin);
+            app.doOutBegin(begin.traceId(), null, 0, 0);
             doNetReplyWindow(begin.traceId());
         }
 
@@ -461,19 +430,19 @@ public final class KafkaProxyFactory implements BindingHandler
             final long traceId = data.traceId();
             final int reserved = data.reserved();
             final OctetsFW payload = data.payload();
-            if (data.sequence() != netReplySeq || netReplySeq + reserved > netReplyAck + netReplyMax)
+            if (!net.inWithin(data.sequence(), reserved))
             {
                 doCloseAll(traceId);
                 return;
             }
-            netReplySeq += reserved;
+            net.inSeq += reserved;
             if (payload != null && payload.sizeof() > 0)
             {
                 if (held.isEmpty() && rewritten.isEmpty())
                 {
                     // the common case: pass the responses on straight from the frame, hold only what is left
                     final int progress = passResponses(payload.buffer(), payload.offset(), payload.limit());
-                    if (!appReplyClosed)
+                    if (!app.outClosed)
                     {
                         held.ensureCapacity(gatherSize);
                         if (progress < payload.limit() && !held.append(payload.buffer(), progress, payload.limit() - progress))
@@ -497,34 +466,32 @@ public final class KafkaProxyFactory implements BindingHandler
         private void onNetEnd(EndFW end)
         {
             netReplyEnded = true;
-            netReplyClosed = true;
+            net.inClosed = true;
             afterResponses(end.traceId());
         }
 
         private void onNetAbort(AbortFW abort)
         {
-            netReplyClosed = true;
+            net.inClosed = true;
             doCloseAll(abort.traceId());
         }
 
         private void onNetWindow(WindowFW window)
         {
-            netInitialAck = Math.max(netInitialAck, window.acknowledge());
-            netInitialMax = window.maximum();
-            netInitialPad = window.padding();
-            doAppWindow(window.traceId());
+            net.onOutWindow(window.acknowledge(), window.maximum(), window.padding(), window.budgetId());
+            app.doInWindow(window.traceId(), net.outAck, net.outMax, net.outPad);
         }
 
         private void onNetReset(ResetFW reset)
         {
-            netInitialClosed = true;
+            net.outClosed = true;
             doCloseAll(reset.traceId());
         }
 
         private void onMalformed(long traceId, String what)
         {
             malformed.increment();
-            context.event(routedId, traceId, "kafka.frame.malformed",
+            context.event(app.routedId, traceId, "kafka.frame.malformed",
                 "bindings." + binding.name() + ": " + what + ", connection closed");
             doCloseAll(traceId);
         }
@@ -532,7 +499,7 @@ public final class KafkaProxyFactory implements BindingHandler
         private void onUnsupported(long traceId)
         {
             unsupported.increment();
-            context.event(routedId, traceId, "kafka.request.unsupported", "bindings." + binding.name()
+            context.event(app.routedId, traceId, "kafka.request.unsupported", "bindings." + binding.name()
                 + ": a request version the proxy did not offer in ApiVersions, connection closed");
             doCloseAll(traceId);
         }
@@ -546,7 +513,7 @@ public final class KafkaProxyFactory implements BindingHandler
         private int passResponses(DirectBuffer buffer, int offset, int limit)
         {
             int progress = offset;
-            boolean moving = appReplyOpened && !appReplyClosed;
+            boolean moving = app.outOpened && !app.outClosed;
             while (moving)
             {
                 if (!rewritten.isEmpty())
@@ -572,7 +539,7 @@ public final class KafkaProxyFactory implements BindingHandler
                 {
                     moving = false;
                 }
-                moving &= !appReplyClosed;
+                moving &= !app.outClosed;
             }
             return progress;
         }
@@ -633,12 +600,12 @@ public final class KafkaProxyFactory implements BindingHandler
             else
             {
                 final int progress = passResponses(held.buffer(), held.offset(), held.limit());
-                if (!appReplyClosed)
+                if (!app.outClosed)
                 {
                     held.consume(progress - held.offset());
                 }
             }
-            if (!appReplyClosed)
+            if (!app.outClosed)
             {
                 held.ensureCapacity(gatherSize);
             }
@@ -647,11 +614,11 @@ public final class KafkaProxyFactory implements BindingHandler
         // ends the client's reply once the broker's has ended and everything has gone on, and credits the broker
         private void afterResponses(long traceId)
         {
-            if (netReplyEnded && !appReplyClosed && rewritten.isEmpty())
+            if (netReplyEnded && !app.outClosed && rewritten.isEmpty())
             {
                 if (held.isEmpty())
                 {
-                    doAppReplyEnd(traceId);
+                    app.doOutEnd(traceId);
                     cleanup();
                 }
                 else if (passRemaining == 0 && (gathering != KafkaRequestScanner.NO_REQUEST || held.size() < RESPONSE_HEADER))
@@ -660,7 +627,7 @@ public final class KafkaProxyFactory implements BindingHandler
                     doCloseAll(traceId);
                 }
             }
-            else if (!netReplyClosed && !appReplyClosed)
+            else if (!net.inClosed && !app.outClosed)
             {
                 doNetReplyWindow(traceId);
             }
@@ -668,15 +635,11 @@ public final class KafkaProxyFactory implements BindingHandler
 
         private int doAppData(DirectBuffer buffer, int offset, int length)
         {
-            final int credit = replyMax - (int) (replySeq - replyAck) - replyPad;
-            final int size = Math.min(Math.min(length, credit), writeBuffer.capacity() >> 1);
+            final int size = Math.min(Math.min(length, app.outCredit()), writeBuffer.capacity() >> 1);
             int sent = 0;
             if (size > 0)
             {
-                final int reserved = size + replyPad;
-                frames.data(app, originId, routedId, replyId, replySeq, replyAck, replyMax, context.supplyTraceId(), 0x03, 0L,
-                    reserved, buffer, offset, size, null, 0, 0);
-                replySeq += reserved;
+                app.doOutData(context.supplyTraceId(), buffer, offset, size);
                 sent = size;
             }
             return sent;
@@ -684,9 +647,7 @@ public final class KafkaProxyFactory implements BindingHandler
 
         private void doNetData(DataFW data, OctetsFW payload)
         {
-            frames.data(net, routedId, exitId, netInitialId, netInitialSeq, netInitialAck, netInitialMax, data.traceId(),
-                data.flags(), 0L, data.reserved(), payload);
-            netInitialSeq += data.reserved();
+            net.doOutData(data.traceId(), data.flags(), data.reserved(), payload);
         }
 
         private void doNetBegin(long traceId, String host, int port)
@@ -699,129 +660,48 @@ public final class KafkaProxyFactory implements BindingHandler
                 .destinationPort(port)
                 .build();
             final BeginFW begin = beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                .originId(routedId).routedId(exitId).streamId(netInitialId)
-                .sequence(netInitialSeq).acknowledge(netInitialAck).maximum(netInitialMax)
+                .originId(net.originId).routedId(net.routedId).streamId(net.outboundId)
+                .sequence(net.outSeq).acknowledge(net.outAck).maximum(net.outMax)
                 .traceId(traceId)
                 .extension(beginEx.buffer(), beginEx.offset(), beginEx.sizeof())
                 .build();
-            net = context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof(), this::onNetMessage);
-            if (net == null)
+            net.target = context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof(), this::onNetMessage);
+            net.outOpened = net.target != null;
+            if (net.target == null)
             {
-                netInitialClosed = true;
-                netReplyClosed = true;
                 doCloseAll(traceId);
-            }
-        }
-
-        private void doAppWindow(long traceId)
-        {
-            if (!appInitialClosed)
-            {
-                initialAck = netInitialAck;
-                initialMax = netInitialMax;
-                frames.window(app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, 0L,
-                    netInitialPad);
             }
         }
 
         private void doNetReplyWindow(long traceId)
         {
-            if (net != null && !netReplyClosed)
+            final long ack = net.inSeq - held.size();
+            final int max = held.capacity();
+            // credit goes back per half window, as tcp does: the broker always keeps at least half of it, and
+            // a stream of small responses costs one Window frame per half window instead of one per Data frame
+            if (ack - net.inAck >= max >> 1 || max != net.inMax)
             {
-                final long ack = netReplySeq - held.size();
-                final int max = held.capacity();
-                // credit goes back per half window, as tcp does: the broker always keeps at least half of it, and
-                // a stream of small responses costs one Window frame per half window instead of one per Data frame
-                if (ack - netReplyAck >= max >> 1 || max != netReplyMax)
-                {
-                    netReplyAck = ack;
-                    netReplyMax = max;
-                    frames.window(net, routedId, exitId, netReplyId, netReplySeq, netReplyAck, netReplyMax, traceId,
-                        0L, 0);
-                }
+                net.doInWindow(traceId, ack, max, 0);
             }
-        }
-
-        private void doAppReplyBegin(long traceId)
-        {
-            if (!appReplyOpened)
-            {
-                appReplyOpened = true;
-                frames.begin(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId, null, 0, 0);
-            }
-        }
-
-        private void doAppReplyEnd(long traceId)
-        {
-            if (appReplyOpened && !appReplyClosed)
-            {
-                frames.end(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            appReplyClosed = true;
-        }
-
-        private void doAppReplyAbort(long traceId)
-        {
-            if (appReplyOpened && !appReplyClosed)
-            {
-                frames.abort(app, originId, routedId, replyId, replySeq, replyAck, replyMax, traceId);
-            }
-            appReplyClosed = true;
-        }
-
-        private void doAppReset(long traceId)
-        {
-            if (!appInitialClosed)
-            {
-                frames.reset(app, originId, routedId, initialId, initialSeq, initialAck, initialMax, traceId, null, 0, 0);
-            }
-            appInitialClosed = true;
-        }
-
-        private void doNetEnd(long traceId)
-        {
-            if (net != null && !netInitialClosed)
-            {
-                frames.end(net, routedId, exitId, netInitialId, netInitialSeq, netInitialAck, netInitialMax, traceId);
-            }
-            netInitialClosed = true;
-        }
-
-        private void doNetAbort(long traceId)
-        {
-            if (net != null && !netInitialClosed)
-            {
-                frames.abort(net, routedId, exitId, netInitialId, netInitialSeq, netInitialAck, netInitialMax, traceId);
-            }
-            netInitialClosed = true;
-        }
-
-        private void doNetReset(long traceId)
-        {
-            if (net != null && !netReplyClosed)
-            {
-                frames.reset(net, routedId, exitId, netReplyId, netReplySeq, netReplyAck, netReplyMax, traceId, null, 0, 0);
-            }
-            netReplyClosed = true;
         }
 
         void doCloseAll(long traceId)
         {
-            doAppReset(traceId);
-            doAppReplyAbort(traceId);
-            doNetAbort(traceId);
-            doNetReset(traceId);
+            app.doInReset(traceId);
+            app.doOutAbort(traceId);
+            net.doOutAbort(traceId);
+            net.doInReset(traceId);
             cleanup();
         }
 
         private void cleanup()
         {
-            if (appReplyClosed)
+            if (app.outClosed)
             {
                 held.release();
                 rewritten.release();
             }
-            if (appInitialClosed && appReplyClosed && netInitialClosed && netReplyClosed)
+            if (app.closed() && net.closed())
             {
                 proxies.remove(initialId);
             }
