@@ -42,16 +42,23 @@ final class HpackBytes
         return true;
     }
 
+    /**
+     * A cheap hash of a name for table lookups: its length and three of its bytes (first, middle, last), which
+     * tell apart every name of the static table; lookups compare the bytes after a hash match.
+     */
     static int hash(
         DirectBuffer buffer,
         int offset,
         int length)
     {
-        int hash = length;
-        for (int i = 0; i < length; i++)
+        if (length == 0)
         {
-            hash = 31 * hash + buffer.getByte(offset + i);
+            return 0;
         }
-        return hash ^ hash >>> 16;
+        final int first = buffer.getByte(offset) & 0xff;
+        final int middle = buffer.getByte(offset + (length >> 1)) & 0xff;
+        final int last = buffer.getByte(offset + length - 1) & 0xff;
+        final int hash = (length * 31 + first) * 31 * 31 + middle * 31 + last;
+        return hash ^ hash >>> 7;
     }
 }

@@ -53,7 +53,7 @@ public final class HpackDecoder
         int tableSizeLimit,
         int maxHeaderListSize)
     {
-        this.table = new HpackDynamicTable(tableSizeLimit);
+        this.table = new HpackDynamicTable(tableSizeLimit, false);
         this.settingsTableSize = tableSizeLimit;
         this.maxHeaderListSize = maxHeaderListSize;
         // a Huffman name and value of one field decode here; a field larger than this is over both limits

@@ -23,9 +23,10 @@ public final class HpackDynamicTable
     public static final int ENTRY_OVERHEAD = 32;
 
     private final int limit;
+    private final boolean hashNames;
     private final UnsafeBuffer bytes;
     private final int capacity;
-    private final long[] starts;
+    private final int[] offsets;
     private final int[] nameLengths;
     private final int[] valueLengths;
     private final int[] nameHashes;
@@ -35,7 +36,7 @@ public final class HpackDynamicTable
     private int count;
     private int size;
     private int maxSize;
-    private long tail;
+    private int tail;
 
     /**
      * @param limit the largest maximum size the table may be given (our SETTINGS_HEADER_TABLE_SIZE when decoding,
@@ -44,6 +45,18 @@ public final class HpackDynamicTable
     public HpackDynamicTable(
         int limit)
     {
+        this(limit, true);
+    }
+
+    /**
+     * @param hashNames whether to keep a hash of each name, for {@link #find} (an encoder's table); a decoder's
+     *                  table only looks entries up by index
+     */
+    HpackDynamicTable(
+        int limit,
+        boolean hashNames)
+    {
+        this.hashNames = hashNames;
         if (limit < 0 || limit > 1 << 24)
         {
             throw new IllegalArgumentException("table size limit " + limit);
@@ -52,7 +65,7 @@ public final class HpackDynamicTable
         this.capacity = Math.max(2 * limit, 1);
         this.bytes = new UnsafeBuffer(new byte[capacity]);
         this.slots = limit / ENTRY_OVERHEAD + 1;
-        this.starts = new long[slots];
+        this.offsets = new int[slots];
         this.nameLengths = new int[slots];
         this.valueLengths = new int[slots];
         this.nameHashes = new int[slots];
@@ -100,7 +113,7 @@ public final class HpackDynamicTable
     public int nameOffset(
         int index)
     {
-        return (int) (starts[slot(index)] % capacity);
+        return offsets[slot(index)];
     }
 
     public int nameLength(
@@ -113,7 +126,7 @@ public final class HpackDynamicTable
         int index)
     {
         final int slot = slot(index);
-        return (int) (starts[slot] % capacity) + nameLengths[slot];
+        return offsets[slot] + nameLengths[slot];
     }
 
     public int valueLength(
@@ -122,11 +135,44 @@ public final class HpackDynamicTable
         return valueLengths[slot(index)];
     }
 
-    /** The hash of entry {@code index}'s name as {@link HpackBytes#hash} computes it. */
-    int nameHash(
-        int index)
+    /**
+     * Looks for a field, newest entry first (for the encoder).
+     *
+     * @param nameHash      the name's {@link HpackBytes#hash}
+     * @param matchValue    false to look for the name only
+     * @return the index of the entry with this name and value, else minus the index of the newest entry with this
+     *         name, else 0
+     */
+    int find(
+        int nameHash,
+        DirectBuffer name,
+        int nameOffset,
+        int nameLength,
+        DirectBuffer value,
+        int valueOffset,
+        int valueLength,
+        boolean matchValue)
     {
-        return nameHashes[slot(index)];
+        int nameMatch = 0;
+        int slot = count == 0 ? 0 : wrap(oldest + count - 1);
+        for (int index = 1; index <= count; index++)
+        {
+            if (nameHashes[slot] == nameHash && nameLengths[slot] == nameLength
+                && HpackBytes.equal(bytes, offsets[slot], nameLength, name, nameOffset, nameLength))
+            {
+                if (matchValue && HpackBytes.equal(bytes, offsets[slot] + nameLength, valueLengths[slot],
+                    value, valueOffset, valueLength))
+                {
+                    return index;
+                }
+                if (nameMatch == 0)
+                {
+                    nameMatch = -index;
+                }
+            }
+            slot = slot == 0 ? slots - 1 : slot - 1;
+        }
+        return nameMatch;
     }
 
     /**
@@ -148,29 +194,24 @@ public final class HpackDynamicTable
             evictTo(0);
             return;
         }
-        final int nameHash = HpackBytes.hash(nameBuffer, nameOffset, nameLength);
+        final int nameHash = hashNames ? HpackBytes.hash(nameBuffer, nameOffset, nameLength) : 0;
         evictTo(maxSize - (int) entrySize);
 
         final int length = nameLength + valueLength;
-        long start = count == 0 ? 0 : tail;
-        final int position = (int) (start % capacity);
-        if (position + length > capacity)
-        {
-            start += capacity - position;
-        }
-        final int at = (int) (start % capacity);
+        // the entry goes after the newest, or at 0 when it would cross the end: it then fits before the oldest
+        final int at = tail + length > capacity ? 0 : tail;
         // copyMemory copies overlapping ranges correctly: the name may come from an evicted entry's bytes
         bytes.putBytes(at, nameBuffer, nameOffset, nameLength);
         bytes.putBytes(at + nameLength, valueBuffer, valueOffset, valueLength);
 
-        final int slot = (oldest + count) % slots;
-        starts[slot] = start;
+        final int slot = wrap(oldest + count);
+        offsets[slot] = at;
         nameLengths[slot] = nameLength;
         valueLengths[slot] = valueLength;
         nameHashes[slot] = nameHash;
         count++;
         size += (int) entrySize;
-        tail = start + length;
+        tail = at + length;
     }
 
     /** Empties the table. */
@@ -185,7 +226,7 @@ public final class HpackDynamicTable
         while (size > targetSize && count > 0)
         {
             size -= nameLengths[oldest] + valueLengths[oldest] + ENTRY_OVERHEAD;
-            oldest = (oldest + 1) % slots;
+            oldest = wrap(oldest + 1);
             count--;
         }
         if (count == 0)
@@ -199,6 +240,13 @@ public final class HpackDynamicTable
         int index)
     {
         assert index >= 1 && index <= count;
-        return (oldest + count - index) % slots;
+        return wrap(oldest + count - index);
+    }
+
+    // slot arithmetic without a division: the argument is below twice the slots
+    private int wrap(
+        int slot)
+    {
+        return slot >= slots ? slot - slots : slot;
     }
 }

@@ -170,24 +170,12 @@ public final class HpackEncoder
             }
         }
 
-        int dynamicName = 0;
-        final DirectBuffer entries = table.buffer();
-        for (int entry = 1, count = table.length(); entry <= count; entry++)
+        final int found = table.find(hash, name, nameOffset, nameLength, value, valueOffset, valueLength, !neverIndexed);
+        if (found > 0)
         {
-            if (table.nameHash(entry) == hash
-                && HpackBytes.equal(entries, table.nameOffset(entry), table.nameLength(entry), name, nameOffset, nameLength))
-            {
-                if (!neverIndexed && HpackBytes.equal(entries, table.valueOffset(entry), table.valueLength(entry),
-                    value, valueOffset, valueLength))
-                {
-                    return encodeInteger(out, offset, 0x80, 7, HpackStaticTable.LENGTH + entry);
-                }
-                if (dynamicName == 0)
-                {
-                    dynamicName = entry;
-                }
-            }
+            return encodeInteger(out, offset, 0x80, 7, HpackStaticTable.LENGTH + found);
         }
+        final int dynamicName = -found;
 
         int representation = neverIndexed ? HpackIndexing.NEVER_INDEX
             : indexing.decide(staticName, name, nameOffset, nameLength, valueLength);

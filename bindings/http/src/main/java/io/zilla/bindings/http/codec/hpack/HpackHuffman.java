@@ -3,6 +3,8 @@
  */
 package io.zilla.bindings.http.codec.hpack;
 
+import static java.nio.ByteOrder.BIG_ENDIAN;
+
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -123,7 +125,17 @@ public final class HpackHuffman
         int length)
     {
         long bits = 0;
-        for (int i = 0; i < length; i++)
+        int i = 0;
+        // 8 bytes per bounds-checked read
+        for (; i + 8 <= length; i += 8)
+        {
+            final long octets = buffer.getLong(offset + i, BIG_ENDIAN);
+            for (int shift = 56; shift >= 0; shift -= 8)
+            {
+                bits += LENGTHS[(int) (octets >>> shift) & 0xff];
+            }
+        }
+        for (; i < length; i++)
         {
             bits += LENGTHS[buffer.getByte(offset + i) & 0xff];
         }
@@ -138,20 +150,45 @@ public final class HpackHuffman
         MutableDirectBuffer out,
         int outOffset)
     {
+        // codes collect in the low bits of `bits`; whole 32-bit words go out as soon as there are
         long bits = 0;
         int pending = 0;
         int cursor = outOffset;
-        for (int i = 0; i < length; i++)
+        int i = 0;
+        for (; i + 8 <= length; i += 8)
+        {
+            final long octets = buffer.getLong(offset + i, BIG_ENDIAN);
+            for (int shift = 56; shift >= 0; shift -= 8)
+            {
+                final int symbol = (int) (octets >>> shift) & 0xff;
+                final int codeLength = LENGTHS[symbol];
+                bits = bits << codeLength | CODES[symbol];
+                pending += codeLength;
+                if (pending >= 32)
+                {
+                    pending -= 32;
+                    out.putInt(cursor, (int) (bits >>> pending), BIG_ENDIAN);
+                    cursor += 4;
+                }
+            }
+        }
+        for (; i < length; i++)
         {
             final int symbol = buffer.getByte(offset + i) & 0xff;
             final int codeLength = LENGTHS[symbol];
             bits = bits << codeLength | CODES[symbol];
             pending += codeLength;
-            while (pending >= 8)
+            if (pending >= 32)
             {
-                pending -= 8;
-                out.putByte(cursor++, (byte) (bits >>> pending));
+                pending -= 32;
+                out.putInt(cursor, (int) (bits >>> pending), BIG_ENDIAN);
+                cursor += 4;
             }
+        }
+        while (pending >= 8)
+        {
+            pending -= 8;
+            out.putByte(cursor++, (byte) (bits >>> pending));
         }
         if (pending > 0)
         {
@@ -176,51 +213,67 @@ public final class HpackHuffman
         int outOffset,
         int outLimit)
     {
-        int state = 0;
-        int cursor = outOffset;
-        boolean overflow = false;
-        for (int i = 0; i < length; i++)
+        // progress: the output cursor << 8 | the state; a cursor of outLimit + 1 says the output overflowed
+        long progress = (long) outOffset << 8;
+        int i = 0;
+        // 8 bytes per bounds-checked read, then the rest byte by byte
+        for (; i + 8 <= length && progress >= 0; i += 8)
         {
-            final int octet = buffer.getByte(offset + i) & 0xff;
-            int step = STEPS[state << 4 | octet >>> 4];
-            if ((step & STEP_FAIL) != 0)
+            final long octets = buffer.getLong(offset + i, BIG_ENDIAN);
+            for (int shift = 56; shift >= 0 && progress >= 0; shift -= 8)
             {
-                return INVALID;
+                progress = decodeOctet(progress, (int) (octets >>> shift) & 0xff, out, outLimit);
             }
-            if ((step & STEP_EMIT) != 0)
-            {
-                if (cursor < outLimit)
-                {
-                    out.putByte(cursor++, (byte) (step >>> 16));
-                }
-                else
-                {
-                    overflow = true;
-                }
-            }
-            step = STEPS[(step & 0xff) << 4 | octet & 0x0f];
-            if ((step & STEP_FAIL) != 0)
-            {
-                return INVALID;
-            }
-            if ((step & STEP_EMIT) != 0)
-            {
-                if (cursor < outLimit)
-                {
-                    out.putByte(cursor++, (byte) (step >>> 16));
-                }
-                else
-                {
-                    overflow = true;
-                }
-            }
-            state = step & 0xff;
         }
-        if (!ACCEPTING[state])
+        for (; i < length && progress >= 0; i++)
+        {
+            progress = decodeOctet(progress, buffer.getByte(offset + i) & 0xff, out, outLimit);
+        }
+        if (progress < 0 || !ACCEPTING[(int) progress & 0xff])
         {
             return INVALID;
         }
-        return overflow ? OVERFLOW : cursor;
+        final int cursor = (int) (progress >>> 8);
+        return cursor > outLimit ? OVERFLOW : cursor;
+    }
+
+    // two 4-bit steps; returns the next progress, or -1 when the code is invalid
+    private static long decodeOctet(
+        long progress,
+        int octet,
+        MutableDirectBuffer out,
+        int outLimit)
+    {
+        int cursor = (int) (progress >>> 8);
+        int step = STEPS[((int) progress & 0xff) << 4 | octet >>> 4];
+        if ((step & STEP_FAIL) != 0)
+        {
+            return -1;
+        }
+        if ((step & STEP_EMIT) != 0)
+        {
+            cursor = emit(out, cursor, outLimit, step);
+        }
+        step = STEPS[(step & 0xff) << 4 | octet & 0x0f];
+        if ((step & STEP_EMIT) != 0)
+        {
+            cursor = emit(out, cursor, outLimit, step);
+        }
+        return (step & STEP_FAIL) != 0 ? -1 : (long) cursor << 8 | step & 0xff;
+    }
+
+    private static int emit(
+        MutableDirectBuffer out,
+        int cursor,
+        int outLimit,
+        int step)
+    {
+        if (cursor < outLimit)
+        {
+            out.putByte(cursor, (byte) (step >>> 16));
+            return cursor + 1;
+        }
+        return outLimit + 1;
     }
 
     /** {@link #decode} result: a bad code. */

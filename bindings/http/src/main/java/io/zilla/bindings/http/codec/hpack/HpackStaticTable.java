@@ -89,6 +89,9 @@ public final class HpackStaticTable
     private static final int[] VALUE_OFFSETS = new int[LENGTH + 1];
     private static final int[] VALUE_LENGTHS = new int[LENGTH + 1];
 
+    // for the first index of each name, how many consecutive entries have it
+    private static final int[] SAME_NAME = new int[LENGTH + 1];
+
     // open addressing by name hash -> the first index with that name
     private static final int SLOTS = 256;
     private static final int[] FIRST_BY_NAME = new int[SLOTS];
@@ -120,7 +123,13 @@ public final class HpackStaticTable
         {
             if (index == 1 || !ENTRIES[index][0].equals(ENTRIES[index - 1][0]))
             {
-                int slot = hash(buffer, NAME_OFFSETS[index], NAME_LENGTHS[index]) & (SLOTS - 1);
+                int same = 1;
+                while (index + same <= LENGTH && ENTRIES[index + same][0].equals(ENTRIES[index][0]))
+                {
+                    same++;
+                }
+                SAME_NAME[index] = same;
+                int slot = HpackBytes.hash(buffer, NAME_OFFSETS[index], NAME_LENGTHS[index]) & (SLOTS - 1);
                 while (FIRST_BY_NAME[slot] != 0)
                 {
                     slot = (slot + 1) & (SLOTS - 1);
@@ -185,7 +194,7 @@ public final class HpackStaticTable
         int offset,
         int length)
     {
-        for (int index = nameIndex; index <= LENGTH && sameName(index, nameIndex); index++)
+        for (int index = nameIndex, end = nameIndex + SAME_NAME[nameIndex]; index < end; index++)
         {
             if (HpackBytes.equal(BUFFER, VALUE_OFFSETS[index], VALUE_LENGTHS[index], buffer, offset, length))
             {
@@ -193,21 +202,5 @@ public final class HpackStaticTable
             }
         }
         return 0;
-    }
-
-    static int hash(
-        DirectBuffer buffer,
-        int offset,
-        int length)
-    {
-        return HpackBytes.hash(buffer, offset, length);
-    }
-
-    private static boolean sameName(
-        int index,
-        int other)
-    {
-        return HpackBytes.equal(BUFFER, NAME_OFFSETS[index], NAME_LENGTHS[index],
-            BUFFER, NAME_OFFSETS[other], NAME_LENGTHS[other]);
     }
 }
