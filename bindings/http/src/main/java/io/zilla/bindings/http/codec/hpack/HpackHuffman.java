@@ -13,13 +13,20 @@ import org.agrona.MutableDirectBuffer;
  *
  * <p>The code is canonical (within one length, codes follow the symbols' order, and each length's first code
  * follows the previous length's last), so only the 257 code lengths are stored here and the codes are derived
- * from them. Decoding walks a table of 4-bit steps built once from the code tree: at most one symbol completes
- * per step because the shortest code has 5 bits.
+ * from them. Decoding reads the bit stream through a 64-bit window: the next 8 bits index a table that gives
+ * the symbol of every code of 8 bits or less (the common characters); a longer code is found among the codes of
+ * each length in turn, as canonical codes of one length are consecutive numbers.
  */
 public final class HpackHuffman
 {
     /** The end-of-string symbol: never in a valid string, its code's prefix is the only valid padding. */
     public static final int EOS = 256;
+
+    /** {@link #decode} result: a bad code. */
+    public static final int INVALID = -1;
+
+    /** {@link #decode} result: the output range is too small. */
+    public static final int OVERFLOW = -2;
 
     // code lengths of the symbols 0..256, RFC 7541 Appendix B
     private static final byte[] LENGTHS =
@@ -43,59 +50,49 @@ public final class HpackHuffman
         30,
     };
 
+    private static final int MAX_LENGTH = 30;
+    private static final int FAST_BITS = 8;
+
     private static final int[] CODES = new int[LENGTHS.length];
 
-    // decoding: STEPS[state << 4 | nibble] = next state | flags << 8 | symbol << 16
-    private static final int STEP_EMIT = 1 << 8;
-    private static final int STEP_FAIL = 2 << 8;
-    private static final int[] STEPS;
-    private static final boolean[] ACCEPTING;
+    // FAST[the next 8 bits] = symbol << 8 | length, for codes of at most 8 bits; 0 otherwise
+    private static final int[] FAST = new int[1 << FAST_BITS];
+
+    // per length: the first code, how many codes, and where their symbols start in SORTED
+    private static final int[] FIRST = new int[MAX_LENGTH + 1];
+    private static final int[] COUNT = new int[MAX_LENGTH + 1];
+    private static final int[] BASE = new int[MAX_LENGTH + 1];
+    private static final int[] SORTED = new int[LENGTHS.length];
 
     static
     {
-        assignCanonicalCodes();
-        final int[][] tree = buildTree();
-        final int states = tree.length;
-        STEPS = new int[states << 4];
-        ACCEPTING = new boolean[states];
-        final int[] depth = new int[states];
-        final boolean[] allOnes = new boolean[states];
-        allOnes[0] = true;
-        for (int node = 0; node < states; node++)
+        int code = 0;
+        int sorted = 0;
+        for (int length = 1; length <= MAX_LENGTH; length++)
         {
-            for (int bit = 0; bit < 2; bit++)
+            FIRST[length] = code;
+            BASE[length] = sorted;
+            for (int symbol = 0; symbol < LENGTHS.length; symbol++)
             {
-                final int child = tree[node][bit];
-                if (child > 0)
+                if (LENGTHS[symbol] == length)
                 {
-                    depth[child] = depth[node] + 1;
-                    allOnes[child] = allOnes[node] && bit == 1;
+                    CODES[symbol] = code++;
+                    SORTED[sorted++] = symbol;
                 }
             }
+            COUNT[length] = sorted - BASE[length];
+            code <<= 1;
         }
-        for (int state = 0; state < states; state++)
+        for (int symbol = 0; symbol < LENGTHS.length; symbol++)
         {
-            // a string may end in the root, or in a node reached by at most 7 one-bits: a prefix of EOS
-            ACCEPTING[state] = allOnes[state] && depth[state] <= 7;
-            for (int nibble = 0; nibble < 16; nibble++)
+            final int length = LENGTHS[symbol];
+            if (length <= FAST_BITS)
             {
-                int node = state;
-                int step = 0;
-                for (int i = 3; i >= 0 && (step & STEP_FAIL) == 0; i--)
+                final int first = CODES[symbol] << (FAST_BITS - length);
+                for (int i = 0; i < 1 << (FAST_BITS - length); i++)
                 {
-                    final int child = tree[node][(nibble >> i) & 1];
-                    if (child < 0)
-                    {
-                        final int symbol = -child - 1;
-                        step = symbol == EOS ? STEP_FAIL : step | STEP_EMIT | symbol << 16;
-                        node = 0;
-                    }
-                    else
-                    {
-                        node = child;
-                    }
+                    FAST[first + i] = symbol << 8 | length;
                 }
-                STEPS[state << 4 | nibble] = (step & STEP_FAIL) != 0 ? STEP_FAIL : step | node;
             }
         }
     }
@@ -213,114 +210,115 @@ public final class HpackHuffman
         int outOffset,
         int outLimit)
     {
-        // progress: the output cursor << 8 | the state; a cursor of outLimit + 1 says the output overflowed
-        long progress = (long) outOffset << 8;
-        int i = 0;
-        // 8 bytes per bounds-checked read, then the rest byte by byte
-        for (; i + 8 <= length && progress >= 0; i += 8)
+        // the next bits of the input, left-aligned in `window`, `bits` of them valid
+        long window = 0;
+        int bits = 0;
+        int next = offset;
+        final int limit = offset + length;
+        int cursor = outOffset;
+        boolean overflow = false;
+        // decoded bytes collect in `decoded` and go out 8 at a time while there is room for 8
+        long decoded = 0;
+        int pending = 0;
+        while (true)
         {
-            final long octets = buffer.getLong(offset + i, BIG_ENDIAN);
-            for (int shift = 56; shift >= 0 && progress >= 0; shift -= 8)
+            if (bits < MAX_LENGTH && next < limit)
             {
-                progress = decodeOctet(progress, (int) (octets >>> shift) & 0xff, out, outLimit);
+                // refill once the window may not hold a whole code: 4 bytes at a time while there are
+                if (limit - next >= 4)
+                {
+                    window |= (buffer.getInt(next, BIG_ENDIAN) & 0xffff_ffffL) << (32 - bits);
+                    next += 4;
+                    bits += 32;
+                }
+                else
+                {
+                    while (bits <= 56 && next < limit)
+                    {
+                        window |= (buffer.getByte(next++) & 0xffL) << (56 - bits);
+                        bits += 8;
+                    }
+                }
             }
+            if (bits == 0)
+            {
+                break;
+            }
+
+            int symbol;
+            int codeLength;
+            final int fast = FAST[(int) (window >>> (64 - FAST_BITS))];
+            if (fast != 0)
+            {
+                symbol = fast >>> 8;
+                codeLength = fast & 0xff;
+            }
+            else
+            {
+                symbol = -1;
+                codeLength = FAST_BITS + 1;
+                for (; codeLength <= MAX_LENGTH; codeLength++)
+                {
+                    final int index = (int) (window >>> (64 - codeLength)) - FIRST[codeLength];
+                    if (index >= 0 && index < COUNT[codeLength])
+                    {
+                        symbol = SORTED[BASE[codeLength] + index];
+                        break;
+                    }
+                }
+            }
+            if (symbol < 0 || codeLength > bits)
+            {
+                // no whole code left: the rest must be padding, at most 7 bits of ones (a prefix of EOS)
+                if (bits > 7 || window >>> (64 - bits) != (1L << bits) - 1)
+                {
+                    return INVALID;
+                }
+                break;
+            }
+            if (symbol == EOS)
+            {
+                return INVALID;
+            }
+            decoded = decoded << 8 | symbol;
+            if (++pending == 8)
+            {
+                if (outLimit - cursor >= 8)
+                {
+                    out.putLong(cursor, decoded, BIG_ENDIAN);
+                    cursor += 8;
+                }
+                else
+                {
+                    cursor = putBytes(out, cursor, outLimit, decoded, 8);
+                    overflow |= cursor > outLimit;
+                }
+                pending = 0;
+            }
+            window <<= codeLength;
+            bits -= codeLength;
         }
-        for (; i < length && progress >= 0; i++)
-        {
-            progress = decodeOctet(progress, buffer.getByte(offset + i) & 0xff, out, outLimit);
-        }
-        if (progress < 0 || !ACCEPTING[(int) progress & 0xff])
-        {
-            return INVALID;
-        }
-        final int cursor = (int) (progress >>> 8);
-        return cursor > outLimit ? OVERFLOW : cursor;
+        cursor = putBytes(out, cursor, outLimit, decoded, pending);
+        return overflow || cursor > outLimit ? OVERFLOW : cursor;
     }
 
-    // two 4-bit steps; returns the next progress, or -1 when the code is invalid
-    private static long decodeOctet(
-        long progress,
-        int octet,
-        MutableDirectBuffer out,
-        int outLimit)
-    {
-        int cursor = (int) (progress >>> 8);
-        int step = STEPS[((int) progress & 0xff) << 4 | octet >>> 4];
-        if ((step & STEP_FAIL) != 0)
-        {
-            return -1;
-        }
-        if ((step & STEP_EMIT) != 0)
-        {
-            cursor = emit(out, cursor, outLimit, step);
-        }
-        step = STEPS[(step & 0xff) << 4 | octet & 0x0f];
-        if ((step & STEP_EMIT) != 0)
-        {
-            cursor = emit(out, cursor, outLimit, step);
-        }
-        return (step & STEP_FAIL) != 0 ? -1 : (long) cursor << 8 | step & 0xff;
-    }
-
-    private static int emit(
+    // the last `count` bytes of `decoded`, as far as outLimit; returns the cursor, outLimit + 1 if some did not fit
+    private static int putBytes(
         MutableDirectBuffer out,
         int cursor,
         int outLimit,
-        int step)
+        long decoded,
+        int count)
     {
-        if (cursor < outLimit)
+        int at = cursor;
+        for (int i = count - 1; i >= 0; i--)
         {
-            out.putByte(cursor, (byte) (step >>> 16));
-            return cursor + 1;
-        }
-        return outLimit + 1;
-    }
-
-    /** {@link #decode} result: a bad code. */
-    public static final int INVALID = -1;
-
-    /** {@link #decode} result: the output range is too small. */
-    public static final int OVERFLOW = -2;
-
-    private static void assignCanonicalCodes()
-    {
-        int code = 0;
-        int previousLength = 0;
-        boolean first = true;
-        for (int length = 1; length <= 30; length++)
-        {
-            for (int symbol = 0; symbol < LENGTHS.length; symbol++)
+            if (at >= outLimit)
             {
-                if (LENGTHS[symbol] == length)
-                {
-                    code = first ? 0 : (code + 1) << (length - previousLength);
-                    first = false;
-                    previousLength = length;
-                    CODES[symbol] = code;
-                }
+                return outLimit + 1;
             }
+            out.putByte(at++, (byte) (decoded >>> (i << 3)));
         }
-    }
-
-    // nodes: tree[node][bit] > 0 an inner node, < 0 a leaf -(symbol + 1), 0 not yet set (the root is never a child)
-    private static int[][] buildTree()
-    {
-        final int[][] tree = new int[LENGTHS.length - 1][2];
-        int nodes = 1;
-        for (int symbol = 0; symbol < LENGTHS.length; symbol++)
-        {
-            int node = 0;
-            for (int i = LENGTHS[symbol] - 1; i > 0; i--)
-            {
-                final int bit = (CODES[symbol] >>> i) & 1;
-                if (tree[node][bit] == 0)
-                {
-                    tree[node][bit] = nodes++;
-                }
-                node = tree[node][bit];
-            }
-            tree[node][CODES[symbol] & 1] = -(symbol + 1);
-        }
-        return tree;
+        return at;
     }
 }
