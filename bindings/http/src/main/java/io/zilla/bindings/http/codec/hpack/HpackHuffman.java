@@ -13,9 +13,10 @@ import org.agrona.MutableDirectBuffer;
  *
  * <p>The code is canonical (within one length, codes follow the symbols' order, and each length's first code
  * follows the previous length's last), so only the 257 code lengths are stored here and the codes are derived
- * from them. Decoding reads the bit stream through a 64-bit window: the next 8 bits index a table that gives
- * the symbol of every code of 8 bits or less (the common characters); a longer code is found among the codes of
- * each length in turn, as canonical codes of one length are consecutive numbers.
+ * from them. Decoding reads the bit stream through a 64-bit window: the next 12 bits index a table of the pairs
+ * of symbols whose codes fit them (two common characters: one step for both), else the next 8 bits a table of
+ * the codes of 8 bits or less; a longer code is found among the codes of each length in turn, as canonical codes
+ * of one length are consecutive numbers.
  */
 public final class HpackHuffman
 {
@@ -58,6 +59,10 @@ public final class HpackHuffman
     // FAST[the next 8 bits] = symbol << 8 | length, for codes of at most 8 bits; 0 otherwise
     private static final int[] FAST = new int[1 << FAST_BITS];
 
+    // PAIRS[the next 12 bits] = length of both << 24 | first symbol << 8 | second, when two codes fit; 0 otherwise
+    private static final int PAIR_BITS = 12;
+    private static final int[] PAIRS = new int[1 << PAIR_BITS];
+
     // per length: the first code, how many codes, and where their symbols start in SORTED
     private static final int[] FIRST = new int[MAX_LENGTH + 1];
     private static final int[] COUNT = new int[MAX_LENGTH + 1];
@@ -83,6 +88,19 @@ public final class HpackHuffman
             COUNT[length] = sorted - BASE[length];
             code <<= 1;
         }
+        for (int bits = 0; bits < 1 << PAIR_BITS; bits++)
+        {
+            final int first = symbolAt(bits, PAIR_BITS);
+            if (first >= 0)
+            {
+                final int rest = PAIR_BITS - LENGTHS[first];
+                final int second = symbolAt(bits & (1 << rest) - 1, rest);
+                if (second >= 0)
+                {
+                    PAIRS[bits] = (LENGTHS[first] + LENGTHS[second]) << 24 | first << 8 | second;
+                }
+            }
+        }
         for (int symbol = 0; symbol < LENGTHS.length; symbol++)
         {
             final int length = LENGTHS[symbol];
@@ -99,6 +117,22 @@ public final class HpackHuffman
 
     private HpackHuffman()
     {
+    }
+
+    // the symbol whose code starts the `width` low bits of `bits`, if its code fits them; -1 otherwise
+    private static int symbolAt(
+        int bits,
+        int width)
+    {
+        for (int length = 1; length <= width; length++)
+        {
+            final int index = (bits >>> (width - length)) - FIRST[length];
+            if (index >= 0 && index < COUNT[length])
+            {
+                return SORTED[BASE[length] + index];
+            }
+        }
+        return -1;
     }
 
     /** The code of a symbol (0..256), right-aligned in its {@link #length(int)} bits. */
@@ -122,19 +156,14 @@ public final class HpackHuffman
         int length)
     {
         long bits = 0;
-        int i = 0;
-        // 8 bytes per bounds-checked read
-        for (; i + 8 <= length; i += 8)
+        for (int i = 0; i < length; i += 8)
         {
-            final long octets = buffer.getLong(offset + i, BIG_ENDIAN);
-            for (int shift = 56; shift >= 0; shift -= 8)
+            final int count = Math.min(8, length - i);
+            final long octets = octets(buffer, offset + i, count);
+            for (int k = 0; k < count; k++)
             {
-                bits += LENGTHS[(int) (octets >>> shift) & 0xff];
+                bits += LENGTHS[(int) (octets >>> (56 - (k << 3))) & 0xff];
             }
-        }
-        for (; i < length; i++)
-        {
-            bits += LENGTHS[buffer.getByte(offset + i) & 0xff];
         }
         return (int) ((bits + 7) >> 3);
     }
@@ -151,13 +180,13 @@ public final class HpackHuffman
         long bits = 0;
         int pending = 0;
         int cursor = outOffset;
-        int i = 0;
-        for (; i + 8 <= length; i += 8)
+        for (int i = 0; i < length; i += 8)
         {
-            final long octets = buffer.getLong(offset + i, BIG_ENDIAN);
-            for (int shift = 56; shift >= 0; shift -= 8)
+            final int count = Math.min(8, length - i);
+            final long octets = octets(buffer, offset + i, count);
+            for (int k = 0; k < count; k++)
             {
-                final int symbol = (int) (octets >>> shift) & 0xff;
+                final int symbol = (int) (octets >>> (56 - (k << 3))) & 0xff;
                 final int codeLength = LENGTHS[symbol];
                 bits = bits << codeLength | CODES[symbol];
                 pending += codeLength;
@@ -167,19 +196,6 @@ public final class HpackHuffman
                     out.putInt(cursor, (int) (bits >>> pending), BIG_ENDIAN);
                     cursor += 4;
                 }
-            }
-        }
-        for (; i < length; i++)
-        {
-            final int symbol = buffer.getByte(offset + i) & 0xff;
-            final int codeLength = LENGTHS[symbol];
-            bits = bits << codeLength | CODES[symbol];
-            pending += codeLength;
-            if (pending >= 32)
-            {
-                pending -= 32;
-                out.putInt(cursor, (int) (bits >>> pending), BIG_ENDIAN);
-                cursor += 4;
             }
         }
         while (pending >= 8)
@@ -193,6 +209,24 @@ public final class HpackHuffman
             out.putByte(cursor++, (byte) (bits << (8 - pending) | 0xff >>> pending));
         }
         return cursor;
+    }
+
+    // up to 8 bytes left-aligned in a long: one bounds-checked read when there are 8
+    private static long octets(
+        DirectBuffer buffer,
+        int offset,
+        int count)
+    {
+        if (count == 8)
+        {
+            return buffer.getLong(offset, BIG_ENDIAN);
+        }
+        long octets = 0;
+        for (int k = 0; k < count; k++)
+        {
+            octets |= (buffer.getByte(offset + k) & 0xffL) << (56 - (k << 3));
+        }
+        return octets;
     }
 
     /**
@@ -216,7 +250,6 @@ public final class HpackHuffman
         int next = offset;
         final int limit = offset + length;
         int cursor = outOffset;
-        boolean overflow = false;
         // decoded bytes collect in `decoded` and go out 8 at a time while there is room for 8
         long decoded = 0;
         int pending = 0;
@@ -243,6 +276,23 @@ public final class HpackHuffman
             if (bits == 0)
             {
                 break;
+            }
+            if (pending == 8)
+            {
+                cursor = flush(out, cursor, outLimit, decoded, 8);
+                pending = 0;
+            }
+
+            // two symbols at once when their codes fit the next 12 bits (most pairs of common characters)
+            final int pair = PAIRS[(int) (window >>> (64 - PAIR_BITS))];
+            final int pairLength = pair >>> 24;
+            if (pair != 0 && pending <= 6 && pairLength <= bits)
+            {
+                decoded = decoded << 16 | pair & 0xffff;
+                pending += 2;
+                window <<= pairLength;
+                bits -= pairLength;
+                continue;
             }
 
             int symbol;
@@ -281,35 +331,27 @@ public final class HpackHuffman
                 return INVALID;
             }
             decoded = decoded << 8 | symbol;
-            if (++pending == 8)
-            {
-                if (outLimit - cursor >= 8)
-                {
-                    out.putLong(cursor, decoded, BIG_ENDIAN);
-                    cursor += 8;
-                }
-                else
-                {
-                    cursor = putBytes(out, cursor, outLimit, decoded, 8);
-                    overflow |= cursor > outLimit;
-                }
-                pending = 0;
-            }
+            pending++;
             window <<= codeLength;
             bits -= codeLength;
         }
-        cursor = putBytes(out, cursor, outLimit, decoded, pending);
-        return overflow || cursor > outLimit ? OVERFLOW : cursor;
+        cursor = flush(out, cursor, outLimit, decoded, pending);
+        return cursor > outLimit ? OVERFLOW : cursor;
     }
 
-    // the last `count` bytes of `decoded`, as far as outLimit; returns the cursor, outLimit + 1 if some did not fit
-    private static int putBytes(
+    // the last `count` bytes of `decoded`, as far as outLimit; returns the cursor, outLimit + 1 once some did not fit
+    private static int flush(
         MutableDirectBuffer out,
         int cursor,
         int outLimit,
         long decoded,
         int count)
     {
+        if (count == 8 && outLimit - cursor >= 8)
+        {
+            out.putLong(cursor, decoded, BIG_ENDIAN);
+            return cursor + 8;
+        }
         int at = cursor;
         for (int i = count - 1; i >= 0; i--)
         {
