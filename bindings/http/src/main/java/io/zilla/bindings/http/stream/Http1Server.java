@@ -1,0 +1,1021 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.http.stream;
+
+import static io.zilla.engine.binding.buffer.BufferPool.NO_SLOT;
+import static io.zilla.engine.binding.signal.Signaler.NO_CANCEL_ID;
+
+import io.zilla.bindings.http.config.HttpOptionsConfig;
+import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.stream.StreamSide;
+import io.zilla.specs.core.types.stream.AbortFW;
+import io.zilla.specs.core.types.stream.BeginFW;
+import io.zilla.specs.core.types.stream.DataFW;
+import io.zilla.specs.core.types.stream.EndFW;
+import io.zilla.specs.core.types.stream.ResetFW;
+import io.zilla.specs.core.types.stream.SignalFW;
+import io.zilla.specs.core.types.stream.WindowFW;
+import io.zilla.specs.flyweight.OctetsFW;
+import io.zilla.specs.http.types.stream.HttpBeginExFW;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * One HTTP/1.x connection of an http server: it reads requests from the network stream and opens one application
+ * stream per request ({@link HttpServerExchange}), and writes each response back. Requests are taken one at a time:
+ * the next request of a pipeline is read only once the response to the one before is complete, so responses go
+ * out in order and the bytes of the next request wait, within the credit this connection gives, in its buffer slot.
+ * Flow control is by credit both ways: the client is given what the slot can hold, the exit what the client gave.
+ */
+final class Http1Server
+{
+    private static final int SIGNAL_TIMEOUT = 1;
+
+    private static final int HEAD = 0;
+    private static final int BODY = 1;
+    private static final int CHUNK_SIZE = 2;
+    private static final int CHUNK_DATA = 3;
+    private static final int CHUNK_END = 4;
+    private static final int TRAILERS = 5;
+    private static final int WAIT = 6;
+    private static final int DISCARD = 7;
+
+    private static final int MAX_CHUNK_LINE = 1024;
+    private static final int MAX_ORIGIN = 512;
+
+    /**
+     * What a client that starts HTTP/2 gets while HTTP/2 is not plugged in: the server's SETTINGS (empty) and a GOAWAY
+     * with HTTP_1_1_REQUIRED (0xd), so that it knows to come back with HTTP/1.1.
+     */
+    private static final byte[] H2_REFUSAL = {
+        0, 0, 0, 4, 0, 0, 0, 0, 0,
+        0, 0, 8, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x0d,
+    };
+    private static final DirectBuffer H2_REFUSAL_BUFFER = new UnsafeBuffer(H2_REFUSAL);
+
+    final HttpServerFactory factory;
+    final StreamSide net;
+
+    private int state = HEAD;
+    private long bodyRemaining;
+    private int decodeSlot = NO_SLOT;
+    private int decodeLimit;
+    private int encodeSlot = NO_SLOT;
+    private int encodeOffset;
+    private int encodeLimit;
+    private boolean decoding;
+
+    private HttpServerExchange exchange;
+    private boolean responsePending;
+    boolean closeAfterResponse;
+    private boolean closing;
+    private boolean endPending;
+    private boolean https;
+    private long timerId = NO_CANCEL_ID;
+
+    // the current request's Origin when the CORS policy allows it, for its response
+    final MutableDirectBuffer origin = new UnsafeBuffer(new byte[MAX_ORIGIN]);
+    int originLength = -1;
+
+    Http1Server(HttpServerFactory factory, MessageConsumer sender, long originId, long routedId, long initialId)
+    {
+        this.factory = factory;
+        this.net = new StreamSide(factory.frames);
+        net.set(sender, originId, routedId, initialId, initialId & ~1L);
+    }
+
+    void onNetMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
+    {
+        switch (msgTypeId)
+        {
+            case BeginFW.TYPE_ID -> onNetBegin(factory.beginRO.wrap(buffer, index, index + length));
+            case DataFW.TYPE_ID -> onNetData(factory.dataRO.wrap(buffer, index, index + length));
+            case EndFW.TYPE_ID -> onNetEnd(factory.endRO.wrap(buffer, index, index + length));
+            case AbortFW.TYPE_ID -> onNetAbort(factory.abortRO.wrap(buffer, index, index + length));
+            case WindowFW.TYPE_ID -> onNetWindow(factory.windowRO.wrap(buffer, index, index + length));
+            case ResetFW.TYPE_ID -> onNetReset(factory.resetRO.wrap(buffer, index, index + length));
+            case SignalFW.TYPE_ID -> onNetSignal(factory.signalRO.wrap(buffer, index, index + length));
+            default ->
+            {
+                // flushes and challenges mean nothing to HTTP/1.x
+            }
+        }
+    }
+
+    private void onNetBegin(BeginFW begin)
+    {
+        final long traceId = begin.traceId();
+        net.onInBegin(begin);
+        net.doOutBegin(traceId, null, 0, 0);
+        boolean h2 = false;
+        final OctetsFW extension = begin.extension();
+        if (extension != null && extension.sizeof() > 0
+            && factory.tlsBeginExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit()) != null
+            && factory.tlsBeginExRO.typeId() == "tls".hashCode())
+        {
+            https = true;
+            h2 = HttpOptionsConfig.H2.equals(factory.tlsBeginExRO.alpn().asString());
+        }
+        doNetWindow(traceId);
+        if (h2)
+        {
+            // ALPN settled h2: HTTP/2 plugs in here (docs/bindings/http.md); until it does, the client is told to use 1.1
+            refuseHttp2(traceId);
+            return;
+        }
+        armTimer(traceId);
+    }
+
+    private void onNetData(DataFW data)
+    {
+        final long traceId = data.traceId();
+        final int reserved = data.reserved();
+        if (!net.inWithin(data.sequence(), reserved))
+        {
+            // the peer sent more than its credit: nothing it says can be trusted
+            doAbortAll(traceId);
+            return;
+        }
+        net.inSeq += reserved;
+        final OctetsFW payload = data.payload();
+        if (payload == null || state == DISCARD)
+        {
+            doNetWindow(traceId);
+            return;
+        }
+        if (decodeSlot == NO_SLOT)
+        {
+            final int progress = decode(traceId, payload.buffer(), payload.offset(), payload.limit());
+            final int remaining = payload.limit() - progress;
+            if (remaining > 0 && state != DISCARD)
+            {
+                decodeSlot = factory.bufferPool.acquire(net.inboundId);
+                if (decodeSlot == NO_SLOT)
+                {
+                    factory.event(traceId, "http.buffers.exhausted", "no buffer slot for a partial request, connection aborted");
+                    doAbortAll(traceId);
+                    return;
+                }
+                factory.bufferPool.buffer(decodeSlot).putBytes(0, payload.buffer(), progress, remaining);
+                decodeLimit = remaining;
+            }
+        }
+        else
+        {
+            final MutableDirectBuffer slot = factory.bufferPool.buffer(decodeSlot);
+            slot.putBytes(decodeLimit, payload.buffer(), payload.offset(), payload.sizeof());
+            decodeLimit += payload.sizeof();
+            decodeFromSlot(traceId);
+        }
+        doNetWindow(traceId);
+    }
+
+    private void onNetEnd(EndFW end)
+    {
+        final long traceId = end.traceId();
+        net.inClosed = true;
+        switch (state)
+        {
+            case HEAD ->
+            {
+                if (!responsePending)
+                {
+                    // nothing more will come: a partial request is dropped without an answer
+                    doNetEnd(traceId);
+                }
+                else
+                {
+                    closeAfterResponse = true;
+                }
+            }
+            case WAIT, DISCARD ->
+            {
+            // the response, and any request pipelined behind it, are answered before the connection ends
+            }
+            default ->
+            {
+            // the client stopped in the middle of a body: the exit must not take it as complete
+                if (exchange != null)
+                {
+                    exchange.doRequestAbort(traceId);
+                }
+                closeAfterResponse = true;
+                state = DISCARD;
+                if (!responsePending)
+                {
+                    doNetEnd(traceId);
+                }
+            }
+        }
+        checkClosed();
+    }
+
+    private void onNetAbort(AbortFW abort)
+    {
+        net.inClosed = true;
+        doAbortAll(abort.traceId());
+    }
+
+    private void onNetReset(ResetFW reset)
+    {
+        net.outClosed = true;
+        doAbortAll(reset.traceId());
+    }
+
+    private void onNetWindow(WindowFW window)
+    {
+        final long traceId = window.traceId();
+        net.onOutWindow(window.acknowledge(), window.maximum(), window.padding(), window.budgetId());
+        flushEncode(traceId);
+        if (exchange != null && encodeSlot == NO_SLOT)
+        {
+            exchange.doReplyWindow(traceId);
+        }
+    }
+
+    private void onNetSignal(SignalFW signal)
+    {
+        if (signal.signalId() != SIGNAL_TIMEOUT)
+        {
+            return;
+        }
+        final long traceId = signal.traceId();
+        timerId = NO_CANCEL_ID;
+        if (closing)
+        {
+            // the client did not close after our last response within the timeout: drop it
+            doAbortAll(traceId);
+        }
+        else if (state == HEAD && !responsePending)
+        {
+            if (decodeLimit > 0)
+            {
+                // a request began but its headers did not complete in time (a slowloris)
+                refuse(traceId, 408);
+            }
+            else
+            {
+                // an idle keep-alive connection: closed without an answer
+                doNetEnd(traceId);
+            }
+        }
+    }
+
+    /** Reads what it can of {@code buffer}; returns how far it got. Never re-entered. */
+    private int decode(long traceId, DirectBuffer buffer, int offset, int limit)
+    {
+        decoding = true;
+        int progress = offset;
+        try
+        {
+            loop:
+            while (progress < limit)
+            {
+                switch (state)
+                {
+                    case HEAD ->
+                    {
+                        if (responsePending || closing)
+                        {
+                            break loop;
+                        }
+                        final int result = Http1RequestParser.parse(buffer, progress, limit, factory.headerListSize(),
+                            factory.head);
+                        if (result == Http1RequestParser.INCOMPLETE)
+                        {
+                            if (net.inClosed)
+                            {
+                                // the client closed in the middle of a request's head: it gets no answer
+                                doNetEnd(traceId);
+                                return limit;
+                            }
+                            if (progress == offset && Http1RequestParser.startsPreface(buffer, progress, limit)
+                                && limit - progress >= Http1RequestParser.PREFACE_TEXT.length())
+                            {
+                                refuseHttp2(traceId);
+                                return limit;
+                            }
+                            break loop;
+                        }
+                        if (result == Http1RequestParser.PREFACE)
+                        {
+                            // prior knowledge: HTTP/2 plugs in here (docs/bindings/http.md)
+                            refuseHttp2(traceId);
+                            return limit;
+                        }
+                        if (result < 0)
+                        {
+                            refuse(traceId, -result);
+                            return limit;
+                        }
+                        onRequest(traceId);
+                        progress = result;
+                    }
+                    case BODY ->
+                    {
+                        final int length = (int) Math.min(limit - progress, bodyRemaining);
+                        final int forwarded = forward(traceId, buffer, progress, length);
+                        if (forwarded == 0)
+                        {
+                            break loop;
+                        }
+                        progress += forwarded;
+                        bodyRemaining -= forwarded;
+                        if (bodyRemaining == 0)
+                        {
+                            onBodyEnd(traceId, null, 0, 0);
+                        }
+                    }
+                    case CHUNK_SIZE ->
+                    {
+                        final int end = Http1RequestParser.lineEnd(buffer, progress, limit);
+                        if (end == -1)
+                        {
+                            if (limit - progress > MAX_CHUNK_LINE)
+                            {
+                                onBodyError(traceId);
+                                return limit;
+                            }
+                            break loop;
+                        }
+                        final long size = end < 0 ? -1 : chunkSize(buffer, progress, end - 1);
+                        if (size < 0)
+                        {
+                            onBodyError(traceId);
+                            return limit;
+                        }
+                        progress = end + 1;
+                        bodyRemaining = size;
+                        state = size == 0 ? TRAILERS : CHUNK_DATA;
+                    }
+                    case CHUNK_DATA ->
+                    {
+                        final int length = (int) Math.min(limit - progress, bodyRemaining);
+                        final int forwarded = forward(traceId, buffer, progress, length);
+                        if (forwarded == 0)
+                        {
+                            break loop;
+                        }
+                        progress += forwarded;
+                        bodyRemaining -= forwarded;
+                        if (bodyRemaining == 0)
+                        {
+                            state = CHUNK_END;
+                        }
+                    }
+                    case CHUNK_END ->
+                    {
+                        if (limit - progress < 2)
+                        {
+                            break loop;
+                        }
+                        if (buffer.getByte(progress) != '\r' || buffer.getByte(progress + 1) != '\n')
+                        {
+                            onBodyError(traceId);
+                            return limit;
+                        }
+                        progress += 2;
+                        state = CHUNK_SIZE;
+                    }
+                    case TRAILERS ->
+                    {
+                        final int end = trailers(traceId, buffer, progress, limit);
+                        if (end == 0)
+                        {
+                            break loop;
+                        }
+                        if (end < 0)
+                        {
+                            onBodyError(traceId);
+                            return limit;
+                        }
+                        progress = end;
+                    }
+                    case DISCARD ->
+                    {
+                        return limit;
+                    }
+                    default ->
+                    {
+                        break loop;
+                    }
+                }
+            }
+        }
+        finally
+        {
+            decoding = false;
+        }
+        return progress;
+    }
+
+    private void decodeFromSlot(long traceId)
+    {
+        if (decodeSlot == NO_SLOT || decoding)
+        {
+            return;
+        }
+        final MutableDirectBuffer slot = factory.bufferPool.buffer(decodeSlot);
+        final int progress = decode(traceId, slot, 0, decodeLimit);
+        if (decodeSlot == NO_SLOT)
+        {
+            // released while decoding (the connection was aborted)
+            return;
+        }
+        if (state == DISCARD || progress >= decodeLimit)
+        {
+            decodeLimit = 0;
+        }
+        else if (progress > 0)
+        {
+            slot.putBytes(0, slot, progress, decodeLimit - progress);
+            decodeLimit -= progress;
+        }
+        if (decodeLimit == 0)
+        {
+            releaseDecodeSlot();
+        }
+    }
+
+    /** The exit gave credit for the request body, or a response completed: read on from what is held. */
+    void resume(long traceId)
+    {
+        decodeFromSlot(traceId);
+        doNetWindow(traceId);
+    }
+
+    private void onRequest(long traceId)
+    {
+        cancelTimer();
+        factory.requests.increment();
+        final HttpRequestHead head = factory.head;
+        final boolean keepAlive = head.keepAlive();
+        originLength = -1;
+        closeAfterResponse |= !keepAlive;
+
+        if (!factory.options.versions().contains(HttpOptionsConfig.HTTP_1_1))
+        {
+            refuse(traceId, 505);
+            return;
+        }
+
+        final HttpCors cors = factory.cors;
+        if (cors.enabled() && head.origin >= 0)
+        {
+            final DirectBuffer buffer = head.buffer;
+            final int originOffset = head.valueOffsets[head.origin];
+            final int originSize = head.valueLengths[head.origin];
+            final boolean allowed = cors.allowsOrigin(buffer, originOffset, originSize) && originSize <= MAX_ORIGIN;
+            final int requestMethod = head.find("access-control-request-method");
+            if (head.isMethod("OPTIONS") && requestMethod >= 0)
+            {
+                final int requestHeaders = head.find("access-control-request-headers");
+                final int headersOffset = requestHeaders >= 0 ? head.valueOffsets[requestHeaders] : 0;
+                final int headersLength = requestHeaders >= 0 ? head.valueLengths[requestHeaders] : 0;
+                final boolean permitted = allowed
+                    && cors.allowsMethod(buffer, head.valueOffsets[requestMethod], head.valueLengths[requestMethod])
+                    && cors.allowsHeaders(buffer, headersOffset, headersLength);
+                final HttpAsciiWriter out = startLocal(permitted ? 204 : 403);
+                if (permitted)
+                {
+                    cors.preflight(out, buffer, originOffset, originSize, head.valueOffsets[requestMethod],
+                        head.valueLengths[requestMethod], headersOffset, headersLength);
+                }
+                endLocal(traceId, out, head.minorVersion, keepAlive);
+                startBody(traceId, head);
+                return;
+            }
+            if (allowed)
+            {
+                origin.putBytes(0, buffer, originOffset, originSize);
+                originLength = originSize;
+            }
+        }
+
+        final int length = requestHeaders(head);
+        if (length < 0)
+        {
+            refuse(traceId, 431);
+            return;
+        }
+        final HttpBeginExFW headers = factory.httpBeginExRO.wrap(factory.requestHeaders.buffer(), 0, length);
+        final HttpRouter.Route route = factory.router.resolve(headers);
+        if (route == null)
+        {
+            final HttpAsciiWriter out = startLocal(404);
+            endLocal(traceId, out, head.minorVersion, keepAlive);
+            startBody(traceId, head);
+            return;
+        }
+        final DirectBuffer extension = factory.router.applyOverrides(route, headers, factory.length);
+        if (factory.length[0] < 0)
+        {
+            refuse(traceId, 431);
+            return;
+        }
+        exchange = new HttpServerExchange(this, head.isMethod("HEAD"), head.minorVersion, keepAlive);
+        if (!exchange.open(traceId, route.exitId, extension, factory.length[0]))
+        {
+            exchange = null;
+            final HttpAsciiWriter out = startLocal(502);
+            endLocal(traceId, out, head.minorVersion, false);
+            closeAfterResponse = true;
+            startBody(traceId, head);
+            return;
+        }
+        responsePending = true;
+        exchange.continuePending = head.expectContinue && head.hasBody();
+        startBody(traceId, head);
+    }
+
+    private void startBody(long traceId, HttpRequestHead head)
+    {
+        if (head.chunked)
+        {
+            state = CHUNK_SIZE;
+        }
+        else if (head.contentLength > 0)
+        {
+            bodyRemaining = head.contentLength;
+            state = BODY;
+        }
+        else
+        {
+            onBodyEnd(traceId, null, 0, 0);
+        }
+    }
+
+    // the request's header list as an HttpBeginEx: pseudo-headers first, then the rest but the hop-by-hop ones
+    private int requestHeaders(HttpRequestHead head)
+    {
+        final DirectBuffer buffer = head.buffer;
+        final HttpHeaderListWriter writer = factory.requestHeaders.begin();
+        writer.header(":method", buffer, head.methodOffset, head.methodLength);
+        writer.header(":scheme", https ? "https" : "http");
+        int pathOffset = head.targetOffset;
+        int pathLength = head.targetLength;
+        final int scheme = schemeLength(buffer, pathOffset, pathLength);
+        if (scheme > 0)
+        {
+            // absolute-form (RFC 9112 section 3.2.2): its authority stands for Host
+            final int authority = pathOffset + scheme;
+            int slash = authority;
+            while (slash < pathOffset + pathLength && buffer.getByte(slash) != '/')
+            {
+                slash++;
+            }
+            writer.header(":authority", buffer, authority, slash - authority);
+            pathLength -= slash - pathOffset;
+            pathOffset = slash;
+        }
+        else if (head.host >= 0)
+        {
+            writer.header(":authority", buffer, head.valueOffsets[head.host], head.valueLengths[head.host]);
+        }
+        if (pathLength > 0)
+        {
+            writer.header(":path", buffer, pathOffset, pathLength);
+        }
+        else
+        {
+            writer.header(":path", "/");
+        }
+        for (int i = 0; i < head.count; i++)
+        {
+            final int nameOffset = head.nameOffsets[i];
+            final int nameLength = head.nameLengths[i];
+            if (!isHopByHop(buffer, nameOffset, nameLength))
+            {
+                writer.header(buffer, nameOffset, nameLength, buffer, head.valueOffsets[i], head.valueLengths[i]);
+            }
+        }
+        return writer.end();
+    }
+
+    private static int schemeLength(DirectBuffer buffer, int offset, int length)
+    {
+        if (length > 7 && HttpRequestHead.equalsIgnoreCase(buffer, offset, 7, "http://"))
+        {
+            return 7;
+        }
+        if (length > 8 && HttpRequestHead.equalsIgnoreCase(buffer, offset, 8, "https://"))
+        {
+            return 8;
+        }
+        return 0;
+    }
+
+    /** The headers that belong to one HTTP/1.1 connection, not to the request (RFC 9110 section 7.6.1). */
+    static boolean isHopByHop(DirectBuffer buffer, int offset, int length)
+    {
+        return HttpRequestHead.equalsIgnoreCase(buffer, offset, length, "host")
+            || HttpRequestHead.equalsIgnoreCase(buffer, offset, length, "connection")
+            || HttpRequestHead.equalsIgnoreCase(buffer, offset, length, "keep-alive")
+            || HttpRequestHead.equalsIgnoreCase(buffer, offset, length, "proxy-connection")
+            || HttpRequestHead.equalsIgnoreCase(buffer, offset, length, "transfer-encoding")
+            || HttpRequestHead.equalsIgnoreCase(buffer, offset, length, "upgrade")
+            || HttpRequestHead.equalsIgnoreCase(buffer, offset, length, "http2-settings")
+            || HttpRequestHead.equalsIgnoreCase(buffer, offset, length, "expect")
+            || HttpRequestHead.equalsIgnoreCase(buffer, offset, length, "te");
+    }
+
+    // the body goes to the exit as far as its credit goes; a request answered here, or refused by the exit, is dropped
+    private int forward(long traceId, DirectBuffer buffer, int offset, int length)
+    {
+        if (exchange == null || exchange.app.outClosed)
+        {
+            return length;
+        }
+        final int credit = Math.min(exchange.app.outCredit(), factory.maxFrame);
+        final int forwarded = Math.min(length, credit);
+        if (forwarded > 0)
+        {
+            exchange.app.doOutData(traceId, buffer, offset, forwarded);
+        }
+        return Math.max(forwarded, 0);
+    }
+
+    private void onBodyEnd(long traceId, DirectBuffer trailers, int offset, int length)
+    {
+        if (exchange != null)
+        {
+            exchange.doRequestEnd(traceId, trailers, offset, length);
+        }
+        if (responsePending)
+        {
+            state = WAIT;
+        }
+        else
+        {
+            nextRequest(traceId);
+        }
+    }
+
+    // a malformed body: the exit's request is aborted, and the client told 400 if its response has not begun
+    private void onBodyError(long traceId)
+    {
+        factory.rejected.increment();
+        factory.event(traceId, "http.request.rejected", "400 malformed chunked body");
+        if (exchange != null)
+        {
+            exchange.doRequestAbort(traceId);
+            if (exchange.replyBegun)
+            {
+                doAbortAll(traceId);
+                return;
+            }
+            exchange.doReplyReset(traceId);
+            exchange = null;
+            responsePending = false;
+        }
+        refuse(traceId, 400);
+    }
+
+    /** Parses a chunk's trailer section; returns where it ends, 0 when incomplete, or -1 when malformed. */
+    private int trailers(long traceId, DirectBuffer buffer, int offset, int limit)
+    {
+        final HttpHeaderListWriter writer = factory.trailers.begin();
+        int index = offset;
+        while (true)
+        {
+            final int end = Http1RequestParser.lineEnd(buffer, index, limit);
+            if (end == -1)
+            {
+                return limit - offset > factory.headerListSize() ? -1 : 0;
+            }
+            if (end < 0)
+            {
+                return -1;
+            }
+            if (end - 1 == index)
+            {
+                break;
+            }
+            int colon = index;
+            while (colon < end - 1 && buffer.getByte(colon) != ':')
+            {
+                if (buffer.getByte(colon) == ' ' || buffer.getByte(colon) == '\t')
+                {
+                    return -1;
+                }
+                colon++;
+            }
+            if (colon == index || colon == end - 1)
+            {
+                return -1;
+            }
+            int valueStart = colon + 1;
+            int valueEnd = end - 1;
+            while (valueStart < valueEnd && (buffer.getByte(valueStart) == ' ' || buffer.getByte(valueStart) == '\t'))
+            {
+                valueStart++;
+            }
+            while (valueEnd > valueStart && (buffer.getByte(valueEnd - 1) == ' ' || buffer.getByte(valueEnd - 1) == '\t'))
+            {
+                valueEnd--;
+            }
+            writer.header(buffer, index, colon - index, buffer, valueStart, valueEnd - valueStart);
+            index = end + 1;
+        }
+        final int length = writer.end();
+        if (length < 0)
+        {
+            return -1;
+        }
+        final boolean any = index > offset;
+        onBodyEnd(traceId, any ? writer.buffer() : null, 0, any ? length : 0);
+        return index + 2;
+    }
+
+    /** chunk-size [ chunk-ext ] up to the CR at {@code crlf}: the size, or -1 when malformed. */
+    private static long chunkSize(DirectBuffer buffer, int offset, int crlf)
+    {
+        long size = 0;
+        int index = offset;
+        while (index < crlf)
+        {
+            final byte b = buffer.getByte(index);
+            final int digit = b >= '0' && b <= '9' ? b - '0' : b >= 'a' && b <= 'f' ? b - 'a' + 10
+                : b >= 'A' && b <= 'F' ? b - 'A' + 10 : -1;
+            if (digit < 0)
+            {
+                break;
+            }
+            if (index - offset == 15)
+            {
+                return -1;
+            }
+            size = size << 4 | digit;
+            index++;
+        }
+        if (index == offset)
+        {
+            return -1;
+        }
+        // a chunk extension is ignored (RFC 9112 section 7.1.1), but must start as one
+        if (index < crlf)
+        {
+            while (index < crlf && (buffer.getByte(index) == ' ' || buffer.getByte(index) == '\t'))
+            {
+                index++;
+            }
+            if (index < crlf && buffer.getByte(index) != ';')
+            {
+                return -1;
+            }
+        }
+        return size;
+    }
+
+    /** The exit's response is complete (or was answered here): the next request may be read. */
+    void onResponseComplete(long traceId)
+    {
+        responsePending = false;
+        if (closeAfterResponse)
+        {
+            if (state != DISCARD && state != WAIT && state != HEAD && exchange != null)
+            {
+                // the client's body is not all read, and will not be: the exit must not take it as complete
+                exchange.doRequestAbort(traceId);
+            }
+            state = DISCARD;
+            doNetEnd(traceId);
+        }
+        else if (state == WAIT)
+        {
+            nextRequest(traceId);
+            resume(traceId);
+        }
+    }
+
+    private void nextRequest(long traceId)
+    {
+        exchange = null;
+        if (closeAfterResponse)
+        {
+            if (!responsePending)
+            {
+                state = DISCARD;
+                doNetEnd(traceId);
+            }
+            return;
+        }
+        state = HEAD;
+        if (net.inClosed && decodeLimit == 0)
+        {
+            doNetEnd(traceId);
+            return;
+        }
+        armTimer(traceId);
+    }
+
+    /** Answers a request that cannot be read with {@code status}, and closes the connection once it is written. */
+    private void refuse(long traceId, int status)
+    {
+        factory.rejected.increment();
+        factory.event(traceId, "http.request.rejected", status + " " + HttpStatus.reason(status));
+        cancelTimer();
+        final HttpAsciiWriter out = startLocal(status);
+        endLocal(traceId, out, 1, false);
+        state = DISCARD;
+        doNetEnd(traceId);
+    }
+
+    private void refuseHttp2(long traceId)
+    {
+        factory.rejected.increment();
+        factory.event(traceId, "http.h2.refused", "HTTP/2 is not enabled: GOAWAY HTTP_1_1_REQUIRED");
+        cancelTimer();
+        doNetWrite(traceId, H2_REFUSAL_BUFFER, 0, H2_REFUSAL.length);
+        state = DISCARD;
+        doNetEnd(traceId);
+    }
+
+    /** Starts a response the binding makes itself: the status line. */
+    HttpAsciiWriter startLocal(int status)
+    {
+        return factory.out.reset().text("HTTP/1.1 ").decimal(status).text(" ").text(HttpStatus.reason(status)).crlf();
+    }
+
+    /** Completes a response the binding makes itself, without a body, and writes it. */
+    void endLocal(long traceId, HttpAsciiWriter out, int minorVersion, boolean keepAlive)
+    {
+        out.text("content-length: 0\r\n");
+        if (!keepAlive)
+        {
+            out.text("connection: close\r\n");
+            closeAfterResponse = true;
+        }
+        else if (minorVersion == 0)
+        {
+            out.text("connection: keep-alive\r\n");
+        }
+        out.crlf();
+        doNetWrite(traceId, out.buffer, 0, out.position);
+    }
+
+    /** Writes to the client now if its credit allows and nothing waits before, else after what waits. */
+    void doNetWrite(long traceId, DirectBuffer buffer, int offset, int length)
+    {
+        if (length <= 0 || net.outClosed)
+        {
+            return;
+        }
+        if (encodeSlot == NO_SLOT && net.outCredit() >= length)
+        {
+            net.doOutData(traceId, buffer, offset, length);
+            return;
+        }
+        if (encodeSlot == NO_SLOT)
+        {
+            encodeSlot = factory.bufferPool.acquire(net.outboundId);
+            encodeOffset = 0;
+            encodeLimit = 0;
+            if (encodeSlot == NO_SLOT)
+            {
+                factory.event(traceId, "http.buffers.exhausted", "no buffer slot for a response head, connection aborted");
+                doAbortAll(traceId);
+                return;
+            }
+        }
+        final MutableDirectBuffer slot = factory.bufferPool.buffer(encodeSlot);
+        if (encodeOffset > 0)
+        {
+            slot.putBytes(0, slot, encodeOffset, encodeLimit - encodeOffset);
+            encodeLimit -= encodeOffset;
+            encodeOffset = 0;
+        }
+        if (encodeLimit + length > slot.capacity())
+        {
+            factory.event(traceId, "http.response.overflow", "a response head beyond the client's credit and a buffer slot");
+            doAbortAll(traceId);
+            return;
+        }
+        slot.putBytes(encodeLimit, buffer, offset, length);
+        encodeLimit += length;
+        flushEncode(traceId);
+    }
+
+    /** Whether bytes wait for the client's credit. */
+    boolean encoding()
+    {
+        return encodeSlot != NO_SLOT;
+    }
+
+    private void flushEncode(long traceId)
+    {
+        while (encodeSlot != NO_SLOT)
+        {
+            final int credit = Math.min(net.outCredit(), factory.maxFrame);
+            if (credit <= 0)
+            {
+                break;
+            }
+            final int length = Math.min(credit, encodeLimit - encodeOffset);
+            net.doOutData(traceId, factory.bufferPool.buffer(encodeSlot), encodeOffset, length);
+            encodeOffset += length;
+            if (encodeOffset == encodeLimit)
+            {
+                factory.bufferPool.release(encodeSlot);
+                encodeSlot = NO_SLOT;
+            }
+        }
+        if (endPending && encodeSlot == NO_SLOT)
+        {
+            endPending = false;
+            net.doOutEnd(traceId);
+            checkClosed();
+        }
+    }
+
+    /** Ends the response direction once all that waits is written; the input is read and dropped until it closes. */
+    void doNetEnd(long traceId)
+    {
+        if (!closing)
+        {
+            closing = true;
+            endPending = true;
+            state = DISCARD;
+            releaseDecodeSlot();
+            flushEncode(traceId);
+            // a client that does not close in turn is dropped after the header timeout
+            armTimer(traceId);
+        }
+        doNetWindow(traceId);
+        checkClosed();
+    }
+
+    private void doNetWindow(long traceId)
+    {
+        if (!net.inOpened || net.inClosed)
+        {
+            return;
+        }
+        final int max = factory.bufferPool.slotCapacity();
+        final long ack = net.inSeq - decodeLimit;
+        if (ack != net.inAck || max != net.inMax)
+        {
+            net.doInWindow(traceId, ack, max, 0);
+        }
+    }
+
+    /** Aborts the connection and the exchange it serves, both ways. */
+    void doAbortAll(long traceId)
+    {
+        if (exchange != null)
+        {
+            exchange.doAbort(traceId);
+            exchange = null;
+        }
+        responsePending = false;
+        state = DISCARD;
+        closing = true;
+        endPending = false;
+        net.doOutAbort(traceId);
+        net.doInReset(traceId);
+        checkClosed();
+    }
+
+    private void armTimer(long traceId)
+    {
+        cancelTimer();
+        timerId = factory.context.signaler().signalAt(System.currentTimeMillis() + factory.options.limits().headerTimeout(),
+            net.originId, net.routedId, net.outboundId, traceId, SIGNAL_TIMEOUT, 0);
+    }
+
+    private void cancelTimer()
+    {
+        if (timerId != NO_CANCEL_ID)
+        {
+            factory.context.signaler().cancel(timerId);
+            timerId = NO_CANCEL_ID;
+        }
+    }
+
+    private void releaseDecodeSlot()
+    {
+        if (decodeSlot != NO_SLOT)
+        {
+            factory.bufferPool.release(decodeSlot);
+            decodeSlot = NO_SLOT;
+            decodeLimit = 0;
+        }
+    }
+
+    private void checkClosed()
+    {
+        if (net.closed() || net.outClosed && net.inClosed)
+        {
+            cancelTimer();
+            releaseDecodeSlot();
+            if (encodeSlot != NO_SLOT)
+            {
+                factory.bufferPool.release(encodeSlot);
+                encodeSlot = NO_SLOT;
+            }
+            factory.onClosed(net.inboundId);
+        }
+    }
+}
