@@ -54,6 +54,7 @@ final class Http1Server
         0, 0, 8, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x0d,
     };
     private static final DirectBuffer H2_REFUSAL_BUFFER = new UnsafeBuffer(H2_REFUSAL);
+    private static final DirectBuffer CONTINUE = new UnsafeBuffer("HTTP/1.1 100 Continue\r\n\r\n".getBytes());
 
     final HttpServerFactory factory;
     final StreamSide net;
@@ -451,7 +452,8 @@ final class Http1Server
         cancelTimer();
         factory.requests.increment();
         final HttpRequestHead head = factory.head;
-        final boolean keepAlive = head.keepAlive();
+        // a body the client was asked to hold back may or may not follow a response made here: the connection ends
+        final boolean keepAlive = head.keepAlive() && !(head.expectContinue && head.hasBody());
         originLength = -1;
         closeAfterResponse |= !keepAlive;
 
@@ -515,7 +517,7 @@ final class Http1Server
             refuse(traceId, 431);
             return;
         }
-        exchange = new HttpServerExchange(this, head.isMethod("HEAD"), head.minorVersion, keepAlive);
+        exchange = new HttpServerExchange(this, head.isMethod("HEAD"), head.minorVersion, head.keepAlive());
         if (!exchange.open(traceId, route.exitId, extension, factory.length[0]))
         {
             exchange = null;
@@ -526,7 +528,11 @@ final class Http1Server
             return;
         }
         responsePending = true;
-        exchange.continuePending = head.expectContinue && head.hasBody();
+        if (head.expectContinue && head.hasBody())
+        {
+            // the exit is there to take the body: the client may send it, within the credit this connection gives
+            doNetWrite(traceId, CONTINUE, 0, CONTINUE.capacity());
+        }
         startBody(traceId, head);
     }
 

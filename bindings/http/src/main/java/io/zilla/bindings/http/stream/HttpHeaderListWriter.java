@@ -66,7 +66,7 @@ final class HttpHeaderListWriter
 
     HttpHeaderListWriter header(String16FW name, String16FW value)
     {
-        return header(name.value(), name.valueOffset(), name.length(), value.value(), value.valueOffset(), value.length());
+        return header(name.buffer(), name.valueOffset(), name.length(), value.buffer(), value.valueOffset(), value.length());
     }
 
     /** A header whose name is lower case already and whose value is ASCII text. */

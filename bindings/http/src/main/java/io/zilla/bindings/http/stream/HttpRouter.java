@@ -186,7 +186,7 @@ final class HttpRouter
             {
                 return false;
             }
-            final DirectBuffer buffer = name.value();
+            final DirectBuffer buffer = name.buffer();
             final int offset = name.valueOffset();
             for (int i = 0; i < bytes.length; i++)
             {
@@ -245,7 +245,7 @@ final class HttpRouter
                 if (Route.equals(header.name(), matcher.name()))
                 {
                     final String16FW value = header.value();
-                    if (matcher.pattern().matches(value.value(), value.valueOffset(), value.length(),
+                    if (matcher.pattern().matches(value.buffer(), value.valueOffset(), value.length(),
                         capture ? starts : null, capture ? ends : null))
                     {
                         return true;

@@ -20,7 +20,6 @@ import io.zilla.specs.http.types.stream.HttpEndExFW;
 import io.zilla.specs.http.types.stream.HttpHeaderFW;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * One request of an HTTP/1.x connection as an application stream to the route's exit: the request's headers in an
@@ -30,9 +29,6 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 final class HttpServerExchange
 {
-    private static final DirectBuffer CONTINUE = new UnsafeBuffer("HTTP/1.1 100 Continue\r\n\r\n".getBytes());
-    private static final int CONTINUE_LENGTH = CONTINUE.capacity();
-
     final StreamSide app;
     private final Http1Server connection;
     private final HttpServerFactory factory;
@@ -40,7 +36,6 @@ final class HttpServerExchange
     private final int minorVersion;
     private boolean keepAlive;
 
-    boolean continuePending;
     boolean replyBegun;
     private boolean replyDone;
     private boolean chunked;
@@ -107,12 +102,6 @@ final class HttpServerExchange
             return;
         }
         replyBegun = true;
-        if (continuePending)
-        {
-            // a final answer before the body was asked for: the client may still send it, so the connection ends
-            continuePending = false;
-            keepAlive = false;
-        }
         final OctetsFW extension = begin.extension();
         final HttpBeginExFW beginEx = extension != null && extension.sizeof() > 0
             ? factory.httpBeginExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit()) : null;
@@ -124,7 +113,7 @@ final class HttpServerExchange
         if (statusHeader != null)
         {
             final String16FW value = statusHeader.value();
-            final long parsed = value.length() == 3 ? Http1RequestParser.digits(value.value(), value.valueOffset(), 3) : -1;
+            final long parsed = value.length() == 3 ? Http1RequestParser.digits(value.buffer(), value.valueOffset(), 3) : -1;
             status = parsed >= 100 && parsed <= 599 ? (int) parsed : 502;
         }
         out.text("HTTP/1.1 ").decimal(status).text(" ").text(HttpStatus.reason(status)).crlf();
@@ -139,12 +128,12 @@ final class HttpServerExchange
                 final HttpHeaderFW header = factory.router.headerAt(headers, offset);
                 offset = header.limit();
                 final String16FW name = header.name();
-                final DirectBuffer nameBuffer = name.value();
+                final DirectBuffer nameBuffer = name.buffer();
                 if (name.length() == 0 || nameBuffer.getByte(name.valueOffset()) == ':'
                     || Http1Server.isHopByHop(nameBuffer, name.valueOffset(), name.length()))
                 {
                     if (HttpRequestHead.equalsIgnoreCase(nameBuffer, name.valueOffset(), name.length(), "connection")
-                        && HttpRequestHead.equalsIgnoreCase(header.value().value(), header.value().valueOffset(),
+                        && HttpRequestHead.equalsIgnoreCase(header.value().buffer(), header.value().valueOffset(),
                             header.value().length(), "close"))
                     {
                         keepAlive = false;
@@ -155,7 +144,7 @@ final class HttpServerExchange
                     "content-length");
                 final String16FW value = header.value();
                 out.bytes(nameBuffer, name.valueOffset(), name.length()).text(": ")
-                    .bytes(value.value(), value.valueOffset(), value.length()).crlf();
+                    .bytes(value.buffer(), value.valueOffset(), value.length()).crlf();
             }
         }
         if (connection.originLength >= 0)
@@ -214,12 +203,12 @@ final class HttpServerExchange
             final HttpHeaderFW header = factory.router.headerAt(headers, offset);
             offset = header.limit();
             final String16FW name = header.name();
-            if (name.length() == 0 || name.value().getByte(name.valueOffset()) == ':'
-                || Http1Server.isHopByHop(name.value(), name.valueOffset(), name.length()))
+            if (name.length() == 0 || name.buffer().getByte(name.valueOffset()) == ':'
+                || Http1Server.isHopByHop(name.buffer(), name.valueOffset(), name.length()))
             {
                 continue;
             }
-            out.text(first ? "access-control-expose-headers: " : ", ").bytes(name.value(), name.valueOffset(), name.length());
+            out.text(first ? "access-control-expose-headers: " : ", ").bytes(name.buffer(), name.valueOffset(), name.length());
             first = false;
         }
         if (!first)
@@ -237,7 +226,7 @@ final class HttpServerExchange
             final HttpHeaderFW header = factory.router.headerAt(headers, offset);
             offset = header.limit();
             final String16FW headerName = header.name();
-            if (HttpRequestHead.equalsAscii(headerName.value(), headerName.valueOffset(), headerName.length(), name))
+            if (HttpRequestHead.equalsAscii(headerName.buffer(), headerName.valueOffset(), headerName.length(), name))
             {
                 return header;
             }
@@ -295,8 +284,8 @@ final class HttpServerExchange
                 {
                     final HttpHeaderFW trailer = factory.router.headerAt(endEx.buffer(), offset, endEx.limit());
                     offset = trailer.limit();
-                    out.bytes(trailer.name().value(), trailer.name().valueOffset(), trailer.name().length()).text(": ")
-                        .bytes(trailer.value().value(), trailer.value().valueOffset(), trailer.value().length()).crlf();
+                    out.bytes(trailer.name().buffer(), trailer.name().valueOffset(), trailer.name().length()).text(": ")
+                        .bytes(trailer.value().buffer(), trailer.value().valueOffset(), trailer.value().length()).crlf();
                 }
             }
             out.crlf();
@@ -331,11 +320,6 @@ final class HttpServerExchange
     {
         final long traceId = window.traceId();
         app.onOutWindow(window.acknowledge(), window.maximum(), window.padding(), window.budgetId());
-        if (continuePending && app.outCredit() > 0)
-        {
-            continuePending = false;
-            connection.doNetWrite(traceId, CONTINUE, 0, CONTINUE_LENGTH);
-        }
         connection.resume(traceId);
     }
 
