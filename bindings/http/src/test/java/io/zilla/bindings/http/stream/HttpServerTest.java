@@ -43,13 +43,6 @@ class HttpServerTest
             .start("server.yaml");
     }
 
-    @org.junit.jupiter.api.AfterEach
-    void events() throws Exception
-    {
-        Thread.sleep(500);
-        engine.events().forEach(System.err::println);
-    }
-
     @Test
     void shouldEchoPostWithContentLength() throws Exception
     {
