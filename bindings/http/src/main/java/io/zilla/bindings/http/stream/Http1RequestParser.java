@@ -75,11 +75,50 @@ final class Http1RequestParser
         {
             return status;
         }
+        final int end = headers(buffer, offset, lineEnd + 1, limit, maxSize, head);
+        if (end > 0 && head.minorVersion == 1 && head.host < 0)
+        {
+            return BAD_REQUEST;
+        }
+        return end;
+    }
 
+    /**
+     * Reads a response's status line and headers as {@link #parse} reads a request's; the status goes to
+     * {@code head.status}.
+     */
+    static int parseResponse(DirectBuffer buffer, int offset, int limit, int maxSize, HttpRequestHead head)
+    {
+        head.reset(buffer);
+        final int lineEnd = lineEnd(buffer, offset, limit);
+        if (lineEnd < 0)
+        {
+            return limit - offset > maxSize ? HEADERS_TOO_LARGE : lineEnd == -1 ? INCOMPLETE : BAD_REQUEST;
+        }
+        // HTTP/1.x SP 3DIGIT SP [ reason ]
+        if (lineEnd - offset < 13 || !HttpRequestHead.equalsAscii(buffer, offset, 7, "HTTP/1.")
+            || !isDigit(buffer.getByte(offset + 7)) || buffer.getByte(offset + 8) != ' '
+            || buffer.getByte(offset + 12) != ' ' && buffer.getByte(offset + 12) != '\r')
+        {
+            return BAD_REQUEST;
+        }
+        final long status = digits(buffer, offset + 9, 3);
+        if (status < 100)
+        {
+            return BAD_REQUEST;
+        }
+        head.status = (int) status;
+        head.minorVersion = buffer.getByte(offset + 7) == '0' ? 0 : 1;
+        return headers(buffer, offset, lineEnd + 1, limit, maxSize, head);
+    }
+
+    // the header lines from index to the empty line; what the framing headers say goes to head
+    private static int headers(DirectBuffer buffer, int offset, int start, int limit, int maxSize, HttpRequestHead head)
+    {
         boolean transferEncoding = false;
         boolean chunkedLast = false;
         boolean otherCoding = false;
-        int index = lineEnd + 1;
+        int index = start;
         while (true)
         {
             final int end = lineEnd(buffer, index, limit);
@@ -101,37 +140,13 @@ final class Http1RequestParser
                 // the empty line: the head is complete
                 break;
             }
-            final byte first = buffer.getByte(index);
-            if (first == ' ' || first == '\t')
-            {
-                // obs-fold (RFC 9112 section 5.2), or whitespace before the first header: refused
-                return BAD_REQUEST;
-            }
-            int colon = index;
-            while (colon < crlf && buffer.getByte(colon) != ':')
-            {
-                final byte b = buffer.getByte(colon);
-                if (b < 0 || !TCHAR[b])
-                {
-                    // a space before the colon, or any other non-token byte in a name
-                    return BAD_REQUEST;
-                }
-                colon++;
-            }
-            if (colon == index || colon == crlf)
+            final int colon = headerLine(buffer, index, crlf);
+            if (colon < 0)
             {
                 return BAD_REQUEST;
             }
-            int valueStart = colon + 1;
-            int valueEnd = crlf;
-            while (valueStart < valueEnd && isOws(buffer.getByte(valueStart)))
-            {
-                valueStart++;
-            }
-            while (valueEnd > valueStart && isOws(buffer.getByte(valueEnd - 1)))
-            {
-                valueEnd--;
-            }
+            final int valueStart = valueStart(buffer, colon + 1, crlf);
+            final int valueEnd = valueEnd(buffer, valueStart, crlf);
             for (int i = valueStart; i < valueEnd; i++)
             {
                 final byte b = buffer.getByte(i);
@@ -172,27 +187,19 @@ final class Http1RequestParser
             else if (equalsIgnoreCase(buffer, index, nameLength, "transfer-encoding"))
             {
                 transferEncoding = true;
-                int start = valueStart;
-                while (start <= valueEnd)
+                int tokenStart = valueStart;
+                while (tokenStart <= valueEnd)
                 {
-                    int comma = start;
+                    int comma = tokenStart;
                     while (comma < valueEnd && buffer.getByte(comma) != ',')
                     {
                         comma++;
                     }
-                    int tokenStart = start;
-                    int tokenEnd = comma;
-                    while (tokenStart < tokenEnd && isOws(buffer.getByte(tokenStart)))
+                    final int from = valueStart(buffer, tokenStart, comma);
+                    final int to = valueEnd(buffer, from, comma);
+                    if (to > from)
                     {
-                        tokenStart++;
-                    }
-                    while (tokenEnd > tokenStart && isOws(buffer.getByte(tokenEnd - 1)))
-                    {
-                        tokenEnd--;
-                    }
-                    if (tokenEnd > tokenStart)
-                    {
-                        final boolean chunked = equalsIgnoreCase(buffer, tokenStart, tokenEnd - tokenStart, "chunked");
+                        final boolean chunked = equalsIgnoreCase(buffer, from, to - from, "chunked");
                         if (chunked && chunkedLast)
                         {
                             // chunked twice
@@ -201,7 +208,7 @@ final class Http1RequestParser
                         otherCoding |= !chunked;
                         chunkedLast = chunked;
                     }
-                    start = comma + 1;
+                    tokenStart = comma + 1;
                 }
             }
             else if (equalsIgnoreCase(buffer, index, nameLength, "connection"))
@@ -232,7 +239,7 @@ final class Http1RequestParser
         {
             if (head.contentLength >= 0 || head.minorVersion == 0 || !chunkedLast)
             {
-                // both framings, a transfer coding from an HTTP/1.0 client, or one whose end cannot be found
+                // both framings, a transfer coding from an HTTP/1.0 peer, or one whose end cannot be found
                 return BAD_REQUEST;
             }
             if (otherCoding)
@@ -241,11 +248,55 @@ final class Http1RequestParser
             }
             head.chunked = true;
         }
-        if (head.minorVersion == 1 && head.host < 0)
-        {
-            return BAD_REQUEST;
-        }
         return index + 2;
+    }
+
+    /**
+     * Checks a header line up to its CR: a name of token characters, then a colon. Returns the colon's index, or -1
+     * for obs-fold (a line that starts with whitespace), a space before the colon or no colon.
+     */
+    static int headerLine(DirectBuffer buffer, int index, int crlf)
+    {
+        final byte first = buffer.getByte(index);
+        if (first == ' ' || first == '\t')
+        {
+            // obs-fold (RFC 9112 section 5.2), or whitespace before the first header: refused
+            return -1;
+        }
+        int colon = index;
+        while (colon < crlf && buffer.getByte(colon) != ':')
+        {
+            final byte b = buffer.getByte(colon);
+            if (b < 0 || !TCHAR[b])
+            {
+                // a space before the colon, or any other non-token byte in a name
+                return -1;
+            }
+            colon++;
+        }
+        return colon == index || colon == crlf ? -1 : colon;
+    }
+
+    /** Where a value starts once its leading whitespace is skipped. */
+    static int valueStart(DirectBuffer buffer, int index, int limit)
+    {
+        int start = index;
+        while (start < limit && isOws(buffer.getByte(start)))
+        {
+            start++;
+        }
+        return start;
+    }
+
+    /** Where a value ends once its trailing whitespace is dropped. */
+    static int valueEnd(DirectBuffer buffer, int start, int limit)
+    {
+        int end = limit;
+        while (end > start && isOws(buffer.getByte(end - 1)))
+        {
+            end--;
+        }
+        return end;
     }
 
     /** Whether the bytes from {@code offset} start HTTP/2's preface (as far as they go). */

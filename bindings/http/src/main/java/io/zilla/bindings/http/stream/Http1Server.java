@@ -29,20 +29,14 @@ import org.agrona.concurrent.UnsafeBuffer;
  * out in order and the bytes of the next request wait, within the credit this connection gives, in its buffer slot.
  * Flow control is by credit both ways: the client is given what the slot can hold, the exit what the client gave.
  */
-final class Http1Server
+final class Http1Server implements Http1BodyDecoder.Sink
 {
     private static final int SIGNAL_TIMEOUT = 1;
 
     private static final int HEAD = 0;
     private static final int BODY = 1;
-    private static final int CHUNK_SIZE = 2;
-    private static final int CHUNK_DATA = 3;
-    private static final int CHUNK_END = 4;
-    private static final int TRAILERS = 5;
-    private static final int WAIT = 6;
-    private static final int DISCARD = 7;
-
-    private static final int MAX_CHUNK_LINE = 1024;
+    private static final int WAIT = 2;
+    private static final int DISCARD = 3;
     private static final int MAX_ORIGIN = 512;
 
     /**
@@ -59,13 +53,11 @@ final class Http1Server
     final HttpServerFactory factory;
     final StreamSide net;
 
+    private final Http1BodyDecoder body;
     private int state = HEAD;
-    private long bodyRemaining;
     private int decodeSlot = NO_SLOT;
     private int decodeLimit;
-    private int encodeSlot = NO_SLOT;
-    private int encodeOffset;
-    private int encodeLimit;
+    private final HttpNetWriter writer;
     private boolean decoding;
 
     private HttpServerExchange exchange;
@@ -84,6 +76,8 @@ final class Http1Server
     {
         this.factory = factory;
         this.net = new StreamSide(factory.frames);
+        this.body = new Http1BodyDecoder(factory.trailers, factory.headerListSize());
+        this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
         net.set(sender, originId, routedId, initialId, initialId & ~1L);
     }
 
@@ -230,7 +224,7 @@ final class Http1Server
         final long traceId = window.traceId();
         net.onOutWindow(window.acknowledge(), window.maximum(), window.padding(), window.budgetId());
         flushEncode(traceId);
-        if (exchange != null && encodeSlot == NO_SLOT)
+        if (exchange != null && !writer.pending())
         {
             exchange.doReplyWindow(traceId);
         }
@@ -316,83 +310,12 @@ final class Http1Server
                     }
                     case BODY ->
                     {
-                        final int length = (int) Math.min(limit - progress, bodyRemaining);
-                        final int forwarded = forward(traceId, buffer, progress, length);
-                        if (forwarded == 0)
+                        final int next = body.decode(traceId, buffer, progress, limit, this);
+                        if (next == progress && state == BODY)
                         {
                             break loop;
                         }
-                        progress += forwarded;
-                        bodyRemaining -= forwarded;
-                        if (bodyRemaining == 0)
-                        {
-                            onBodyEnd(traceId, null, 0, 0);
-                        }
-                    }
-                    case CHUNK_SIZE ->
-                    {
-                        final int end = Http1RequestParser.lineEnd(buffer, progress, limit);
-                        if (end == -1)
-                        {
-                            if (limit - progress > MAX_CHUNK_LINE)
-                            {
-                                onBodyError(traceId);
-                                return limit;
-                            }
-                            break loop;
-                        }
-                        final long size = end < 0 ? -1 : chunkSize(buffer, progress, end - 1);
-                        if (size < 0)
-                        {
-                            onBodyError(traceId);
-                            return limit;
-                        }
-                        progress = end + 1;
-                        bodyRemaining = size;
-                        state = size == 0 ? TRAILERS : CHUNK_DATA;
-                    }
-                    case CHUNK_DATA ->
-                    {
-                        final int length = (int) Math.min(limit - progress, bodyRemaining);
-                        final int forwarded = forward(traceId, buffer, progress, length);
-                        if (forwarded == 0)
-                        {
-                            break loop;
-                        }
-                        progress += forwarded;
-                        bodyRemaining -= forwarded;
-                        if (bodyRemaining == 0)
-                        {
-                            state = CHUNK_END;
-                        }
-                    }
-                    case CHUNK_END ->
-                    {
-                        if (limit - progress < 2)
-                        {
-                            break loop;
-                        }
-                        if (buffer.getByte(progress) != '\r' || buffer.getByte(progress + 1) != '\n')
-                        {
-                            onBodyError(traceId);
-                            return limit;
-                        }
-                        progress += 2;
-                        state = CHUNK_SIZE;
-                    }
-                    case TRAILERS ->
-                    {
-                        final int end = trailers(traceId, buffer, progress, limit);
-                        if (end == 0)
-                        {
-                            break loop;
-                        }
-                        if (end < 0)
-                        {
-                            onBodyError(traceId);
-                            return limit;
-                        }
-                        progress = end;
+                        progress = next;
                     }
                     case DISCARD ->
                     {
@@ -540,11 +463,12 @@ final class Http1Server
     {
         if (head.chunked)
         {
-            state = CHUNK_SIZE;
+            body.startChunked();
+            state = BODY;
         }
         else if (head.contentLength > 0)
         {
-            bodyRemaining = head.contentLength;
+            body.startLength(head.contentLength);
             state = BODY;
         }
         else
@@ -628,7 +552,8 @@ final class Http1Server
     }
 
     // the body goes to the exit as far as its credit goes; a request answered here, or refused by the exit, is dropped
-    private int forward(long traceId, DirectBuffer buffer, int offset, int length)
+    @Override
+    public int onBodyData(long traceId, DirectBuffer buffer, int offset, int length)
     {
         if (exchange == null || exchange.app.outClosed)
         {
@@ -643,7 +568,8 @@ final class Http1Server
         return Math.max(forwarded, 0);
     }
 
-    private void onBodyEnd(long traceId, DirectBuffer trailers, int offset, int length)
+    @Override
+    public void onBodyEnd(long traceId, DirectBuffer trailers, int offset, int length)
     {
         if (exchange != null)
         {
@@ -660,7 +586,8 @@ final class Http1Server
     }
 
     // a malformed body: the exit's request is aborted, and the client told 400 if its response has not begun
-    private void onBodyError(long traceId)
+    @Override
+    public void onBodyError(long traceId)
     {
         factory.rejected.increment();
         factory.event(traceId, "http.request.rejected", "400 malformed chunked body");
@@ -679,109 +606,13 @@ final class Http1Server
         refuse(traceId, 400);
     }
 
-    /** Parses a chunk's trailer section; returns where it ends, 0 when incomplete, or -1 when malformed. */
-    private int trailers(long traceId, DirectBuffer buffer, int offset, int limit)
-    {
-        final HttpHeaderListWriter writer = factory.trailers.begin();
-        int index = offset;
-        while (true)
-        {
-            final int end = Http1RequestParser.lineEnd(buffer, index, limit);
-            if (end == -1)
-            {
-                return limit - offset > factory.headerListSize() ? -1 : 0;
-            }
-            if (end < 0)
-            {
-                return -1;
-            }
-            if (end - 1 == index)
-            {
-                break;
-            }
-            int colon = index;
-            while (colon < end - 1 && buffer.getByte(colon) != ':')
-            {
-                if (buffer.getByte(colon) == ' ' || buffer.getByte(colon) == '\t')
-                {
-                    return -1;
-                }
-                colon++;
-            }
-            if (colon == index || colon == end - 1)
-            {
-                return -1;
-            }
-            int valueStart = colon + 1;
-            int valueEnd = end - 1;
-            while (valueStart < valueEnd && (buffer.getByte(valueStart) == ' ' || buffer.getByte(valueStart) == '\t'))
-            {
-                valueStart++;
-            }
-            while (valueEnd > valueStart && (buffer.getByte(valueEnd - 1) == ' ' || buffer.getByte(valueEnd - 1) == '\t'))
-            {
-                valueEnd--;
-            }
-            writer.header(buffer, index, colon - index, buffer, valueStart, valueEnd - valueStart);
-            index = end + 1;
-        }
-        final int length = writer.end();
-        if (length < 0)
-        {
-            return -1;
-        }
-        final boolean any = index > offset;
-        onBodyEnd(traceId, any ? writer.buffer() : null, 0, any ? length : 0);
-        return index + 2;
-    }
-
-    /** chunk-size [ chunk-ext ] up to the CR at {@code crlf}: the size, or -1 when malformed. */
-    private static long chunkSize(DirectBuffer buffer, int offset, int crlf)
-    {
-        long size = 0;
-        int index = offset;
-        while (index < crlf)
-        {
-            final byte b = buffer.getByte(index);
-            final int digit = b >= '0' && b <= '9' ? b - '0' : b >= 'a' && b <= 'f' ? b - 'a' + 10
-                : b >= 'A' && b <= 'F' ? b - 'A' + 10 : -1;
-            if (digit < 0)
-            {
-                break;
-            }
-            if (index - offset == 15)
-            {
-                return -1;
-            }
-            size = size << 4 | digit;
-            index++;
-        }
-        if (index == offset)
-        {
-            return -1;
-        }
-        // a chunk extension is ignored (RFC 9112 section 7.1.1), but must start as one
-        if (index < crlf)
-        {
-            while (index < crlf && (buffer.getByte(index) == ' ' || buffer.getByte(index) == '\t'))
-            {
-                index++;
-            }
-            if (index < crlf && buffer.getByte(index) != ';')
-            {
-                return -1;
-            }
-        }
-        return size;
-    }
-
     /** The exit's response is complete (or was answered here): the next request may be read. */
     void onResponseComplete(long traceId)
     {
         responsePending = false;
         if (closeAfterResponse)
         {
-            if (state != DISCARD && state != WAIT && state != HEAD && exchange != null)
+            if (state == BODY && exchange != null)
             {
                 // the client's body is not all read, and will not be: the exit must not take it as complete
                 exchange.doRequestAbort(traceId);
@@ -865,70 +696,23 @@ final class Http1Server
     /** Writes to the client now if its credit allows and nothing waits before, else after what waits. */
     void doNetWrite(long traceId, DirectBuffer buffer, int offset, int length)
     {
-        if (length <= 0 || net.outClosed)
+        if (!writer.write(traceId, buffer, offset, length))
         {
-            return;
-        }
-        if (encodeSlot == NO_SLOT && net.outCredit() >= length)
-        {
-            net.doOutData(traceId, buffer, offset, length);
-            return;
-        }
-        if (encodeSlot == NO_SLOT)
-        {
-            encodeSlot = factory.bufferPool.acquire(net.outboundId);
-            encodeOffset = 0;
-            encodeLimit = 0;
-            if (encodeSlot == NO_SLOT)
-            {
-                factory.event(traceId, "http.buffers.exhausted", "no buffer slot for a response head, connection aborted");
-                doAbortAll(traceId);
-                return;
-            }
-        }
-        final MutableDirectBuffer slot = factory.bufferPool.buffer(encodeSlot);
-        if (encodeOffset > 0)
-        {
-            slot.putBytes(0, slot, encodeOffset, encodeLimit - encodeOffset);
-            encodeLimit -= encodeOffset;
-            encodeOffset = 0;
-        }
-        if (encodeLimit + length > slot.capacity())
-        {
-            factory.event(traceId, "http.response.overflow", "a response head beyond the client's credit and a buffer slot");
+            factory.event(traceId, "http.buffers.exhausted", "no room for bytes beyond the client's credit, connection aborted");
             doAbortAll(traceId);
-            return;
         }
-        slot.putBytes(encodeLimit, buffer, offset, length);
-        encodeLimit += length;
-        flushEncode(traceId);
     }
 
     /** Whether bytes wait for the client's credit. */
     boolean encoding()
     {
-        return encodeSlot != NO_SLOT;
+        return writer.pending();
     }
 
     private void flushEncode(long traceId)
     {
-        while (encodeSlot != NO_SLOT)
-        {
-            final int credit = Math.min(net.outCredit(), factory.maxFrame);
-            if (credit <= 0)
-            {
-                break;
-            }
-            final int length = Math.min(credit, encodeLimit - encodeOffset);
-            net.doOutData(traceId, factory.bufferPool.buffer(encodeSlot), encodeOffset, length);
-            encodeOffset += length;
-            if (encodeOffset == encodeLimit)
-            {
-                factory.bufferPool.release(encodeSlot);
-                encodeSlot = NO_SLOT;
-            }
-        }
-        if (endPending && encodeSlot == NO_SLOT)
+        writer.flush(traceId);
+        if (endPending && !writer.pending())
         {
             endPending = false;
             net.doOutEnd(traceId);
@@ -1016,11 +800,7 @@ final class Http1Server
         {
             cancelTimer();
             releaseDecodeSlot();
-            if (encodeSlot != NO_SLOT)
-            {
-                factory.bufferPool.release(encodeSlot);
-                encodeSlot = NO_SLOT;
-            }
+            writer.release();
             factory.onClosed(net.inboundId);
         }
     }

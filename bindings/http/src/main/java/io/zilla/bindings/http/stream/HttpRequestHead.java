@@ -21,6 +21,8 @@ final class HttpRequestHead
     int targetLength;
     /** 0 for HTTP/1.0, 1 for HTTP/1.1. */
     int minorVersion;
+    /** A response's status. */
+    int status;
 
     int count;
     final int[] nameOffsets = new int[MAX_HEADERS];
