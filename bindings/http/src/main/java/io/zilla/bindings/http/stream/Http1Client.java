@@ -3,8 +3,6 @@
  */
 package io.zilla.bindings.http.stream;
 
-import static io.zilla.engine.binding.buffer.BufferPool.NO_SLOT;
-
 import io.zilla.bindings.http.HttpBinding;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.StreamSide;
@@ -30,8 +28,6 @@ import org.agrona.MutableDirectBuffer;
  */
 final class Http1Client implements Http1BodyDecoder.Sink
 {
-    /** What the first Data of a body of unknown length adds to the head: its framing and the empty line. */
-    static final int FRAMING_TAIL = 32;
     private static final String CHUNKED_TAIL = "transfer-encoding: chunked\r\n\r\n";
 
     private static final int RESPONSE_HEAD = 0;
@@ -48,9 +44,7 @@ final class Http1Client implements Http1BodyDecoder.Sink
     private boolean chunked;
     private boolean headRequest;
     private int state = RESPONSE_HEAD;
-    private int decodeSlot = NO_SLOT;
-    private int decodeLimit;
-    private boolean decoding;
+    private final HttpNetReader reader;
 
     Http1Client(HttpClientFactory factory, MessageConsumer sender, long originId, long routedId, long initialId)
     {
@@ -60,6 +54,7 @@ final class Http1Client implements Http1BodyDecoder.Sink
         this.net = new StreamSide(factory.frames);
         this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
         this.body = new Http1BodyDecoder(factory.trailers, factory.bufferPool.slotCapacity());
+        this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
     }
 
     void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
@@ -155,43 +150,26 @@ final class Http1Client implements Http1BodyDecoder.Sink
     // the request line and headers into factory.out; the empty line too when a content-length frames the body
     private boolean encodeHead(HttpBeginExFW headers)
     {
-        final HttpHeaderFW method = find(headers, ":method");
-        final HttpHeaderFW path = find(headers, ":path");
+        final HttpHeaderFW method = factory.headers.find(headers, ":method");
+        final HttpHeaderFW path = factory.headers.find(headers, ":path");
         if (method == null || path == null)
         {
             return false;
         }
         final HttpAsciiWriter out = factory.out.reset();
-        final String16FW methodValue = find(headers, ":method").value();
+        final String16FW methodValue = factory.headers.find(headers, ":method").value();
         headRequest = HttpRequestHead.equalsAscii(methodValue.buffer(), methodValue.valueOffset(), methodValue.length(),
             "HEAD");
         out.bytes(methodValue.buffer(), methodValue.valueOffset(), methodValue.length()).text(" ");
-        final String16FW pathValue = find(headers, ":path").value();
+        final String16FW pathValue = factory.headers.find(headers, ":path").value();
         out.bytes(pathValue.buffer(), pathValue.valueOffset(), pathValue.length()).text(" HTTP/1.1\r\n");
-        final HttpHeaderFW authority = find(headers, ":authority");
+        final HttpHeaderFW authority = factory.headers.find(headers, ":authority");
         if (authority != null)
         {
             final String16FW value = authority.value();
             out.text("host: ").bytes(value.buffer(), value.valueOffset(), value.length()).crlf();
         }
-        boolean hasLength = false;
-        final int count = headers.headers().count();
-        int offset = headers.headers().offset() + Integer.BYTES;
-        for (int i = 0; i < count; i++)
-        {
-            final HttpHeaderFW header = factory.router.headerAt(headers, offset);
-            offset = header.limit();
-            final String16FW name = header.name();
-            if (name.length() == 0 || name.buffer().getByte(name.valueOffset()) == ':'
-                || Http1Server.isHopByHop(name.buffer(), name.valueOffset(), name.length()))
-            {
-                continue;
-            }
-            hasLength |= HttpRequestHead.equalsIgnoreCase(name.buffer(), name.valueOffset(), name.length(), "content-length");
-            final String16FW value = header.value();
-            out.bytes(name.buffer(), name.valueOffset(), name.length()).text(": ")
-                .bytes(value.buffer(), value.valueOffset(), value.length()).crlf();
-        }
+        final boolean hasLength = (factory.headers.write(out, headers) & Http1HeaderEncoder.CONTENT_LENGTH) != 0;
         // one connection per request, for now
         out.text("connection: close\r\n");
         if (hasLength)
@@ -200,23 +178,6 @@ final class Http1Client implements Http1BodyDecoder.Sink
             headComplete = true;
         }
         return !out.overflow;
-    }
-
-    private HttpHeaderFW find(HttpBeginExFW headers, String name)
-    {
-        final int count = headers.headers().count();
-        int offset = headers.headers().offset() + Integer.BYTES;
-        for (int i = 0; i < count; i++)
-        {
-            final HttpHeaderFW header = factory.router.headerAt(headers, offset);
-            offset = header.limit();
-            final String16FW headerName = header.name();
-            if (HttpRequestHead.equalsAscii(headerName.buffer(), headerName.valueOffset(), headerName.length(), name))
-            {
-                return header;
-            }
-        }
-        return null;
     }
 
     private void onAppData(DataFW data)
@@ -295,7 +256,7 @@ final class Http1Client implements Http1BodyDecoder.Sink
     {
         final long traceId = window.traceId();
         app.onOutWindow(window.acknowledge(), window.maximum(), window.padding(), window.budgetId());
-        decodeFromSlot(traceId);
+        reader.decodeHeld(traceId);
         doNetWindow(traceId);
     }
 
@@ -320,7 +281,8 @@ final class Http1Client implements Http1BodyDecoder.Sink
         {
             return;
         }
-        final int padding = net.outPad + (headComplete && !chunked ? 0 : HttpServerFactory.CHUNK_OVERHEAD + FRAMING_TAIL);
+        final int framing = headComplete && !chunked ? 0 : HttpStreamFactory.CHUNK_OVERHEAD + HttpStreamFactory.FRAMING_TAIL;
+        final int padding = net.outPad + framing;
         final int max = Math.min(net.outMax, factory.maxFrame);
         final long ack = Math.max(app.inAck, app.inSeq - (net.outSeq - net.outAck));
         if (ack != app.inAck || max != app.inMax)
@@ -345,105 +307,54 @@ final class Http1Client implements Http1BodyDecoder.Sink
             doNetWindow(traceId);
             return;
         }
-        if (decodeSlot == NO_SLOT)
+        if (!reader.onData(traceId, payload))
         {
-            final int progress = decode(traceId, payload.buffer(), payload.offset(), payload.limit());
-            final int remaining = payload.limit() - progress;
-            if (remaining > 0 && state != DONE)
-            {
-                decodeSlot = factory.bufferPool.acquire(net.inboundId);
-                if (decodeSlot == NO_SLOT)
-                {
-                    doAbortAll(traceId);
-                    return;
-                }
-                factory.bufferPool.buffer(decodeSlot).putBytes(0, payload.buffer(), progress, remaining);
-                decodeLimit = remaining;
-            }
-        }
-        else
-        {
-            factory.bufferPool.buffer(decodeSlot).putBytes(decodeLimit, payload.buffer(), payload.offset(), payload.sizeof());
-            decodeLimit += payload.sizeof();
-            decodeFromSlot(traceId);
+            doAbortAll(traceId);
+            return;
         }
         doNetWindow(traceId);
     }
 
-    private void decodeFromSlot(long traceId)
-    {
-        if (decodeSlot == NO_SLOT || decoding)
-        {
-            return;
-        }
-        final MutableDirectBuffer slot = factory.bufferPool.buffer(decodeSlot);
-        final int progress = decode(traceId, slot, 0, decodeLimit);
-        if (decodeSlot == NO_SLOT)
-        {
-            return;
-        }
-        if (state == DONE || progress >= decodeLimit)
-        {
-            decodeLimit = 0;
-        }
-        else if (progress > 0)
-        {
-            slot.putBytes(0, slot, progress, decodeLimit - progress);
-            decodeLimit -= progress;
-        }
-        if (decodeLimit == 0)
-        {
-            releaseDecodeSlot();
-        }
-    }
-
     private int decode(long traceId, DirectBuffer buffer, int offset, int limit)
     {
-        decoding = true;
         int progress = offset;
-        try
+        while (progress < limit && state != DONE)
         {
-            while (progress < limit && state != DONE)
+            if (state == RESPONSE_HEAD)
             {
-                if (state == RESPONSE_HEAD)
+                final HttpRequestHead head = factory.head;
+                final int result = Http1RequestParser.parseResponse(buffer, progress, limit,
+                    factory.bufferPool.slotCapacity(), head);
+                if (result == Http1RequestParser.INCOMPLETE)
                 {
-                    final HttpRequestHead head = factory.head;
-                    final int result = Http1RequestParser.parseResponse(buffer, progress, limit,
-                        factory.bufferPool.slotCapacity(), head);
-                    if (result == Http1RequestParser.INCOMPLETE)
-                    {
-                        break;
-                    }
-                    if (result < 0)
-                    {
-                        factory.event(traceId, "http.response.invalid", "a malformed response, aborted");
-                        doAbortAll(traceId);
-                        return limit;
-                    }
-                    progress = result;
-                    if (head.status >= 100 && head.status < 200)
-                    {
-                        // an interim response (100 Continue): the final one follows
-                        continue;
-                    }
-                    onResponseHead(traceId, head);
+                    break;
                 }
-                else
+                if (result < 0)
                 {
-                    final int next = body.decode(traceId, buffer, progress, limit, this);
-                    if (next == progress && state == RESPONSE_BODY)
-                    {
-                        break;
-                    }
-                    progress = next;
+                    factory.event(traceId, "http.response.invalid", "a malformed response, aborted");
+                    doAbortAll(traceId);
+                    return limit;
                 }
+                progress = result;
+                if (head.status >= 100 && head.status < 200)
+                {
+                    // an interim response (100 Continue): the final one follows
+                    continue;
+                }
+                onResponseHead(traceId, head);
+            }
+            else
+            {
+                final int next = body.decode(traceId, buffer, progress, limit, this);
+                if (next == progress && state == RESPONSE_BODY)
+                {
+                    break;
+                }
+                progress = next;
             }
         }
-        finally
-        {
-            decoding = false;
-        }
-        return progress;
+        // once the response is complete, whatever follows is dropped
+        return state == DONE ? limit : progress;
     }
 
     private void onResponseHead(long traceId, HttpRequestHead head)
@@ -544,7 +455,7 @@ final class Http1Client implements Http1BodyDecoder.Sink
         net.inClosed = true;
         if (state == RESPONSE_BODY)
         {
-            decodeFromSlot(traceId);
+            reader.decodeHeld(traceId);
             body.onClose(traceId, this);
         }
         else if (state == RESPONSE_HEAD)
@@ -569,16 +480,7 @@ final class Http1Client implements Http1BodyDecoder.Sink
 
     private void doNetWindow(long traceId)
     {
-        if (!net.inOpened || net.inClosed)
-        {
-            return;
-        }
-        final int max = factory.bufferPool.slotCapacity();
-        final long ack = net.inSeq - decodeLimit;
-        if (ack != net.inAck || max != net.inMax)
-        {
-            net.doInWindow(traceId, ack, max, 0);
-        }
+        reader.doWindow(traceId);
     }
 
     /** Aborts the request both ways: to the application and to the server. */
@@ -594,12 +496,7 @@ final class Http1Client implements Http1BodyDecoder.Sink
 
     private void releaseDecodeSlot()
     {
-        if (decodeSlot != NO_SLOT)
-        {
-            factory.bufferPool.release(decodeSlot);
-            decodeSlot = NO_SLOT;
-            decodeLimit = 0;
-        }
+        reader.release();
     }
 
     private void checkClosed()

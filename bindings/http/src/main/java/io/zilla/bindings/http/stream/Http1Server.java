@@ -3,7 +3,6 @@
  */
 package io.zilla.bindings.http.stream;
 
-import static io.zilla.engine.binding.buffer.BufferPool.NO_SLOT;
 import static io.zilla.engine.binding.signal.Signaler.NO_CANCEL_ID;
 
 import io.zilla.bindings.http.config.HttpOptionsConfig;
@@ -55,10 +54,8 @@ final class Http1Server implements Http1BodyDecoder.Sink
 
     private final Http1BodyDecoder body;
     private int state = HEAD;
-    private int decodeSlot = NO_SLOT;
-    private int decodeLimit;
+    private final HttpNetReader reader;
     private final HttpNetWriter writer;
-    private boolean decoding;
 
     private HttpServerExchange exchange;
     private boolean responsePending;
@@ -78,6 +75,7 @@ final class Http1Server implements Http1BodyDecoder.Sink
         this.net = new StreamSide(factory.frames);
         this.body = new Http1BodyDecoder(factory.trailers, factory.headerListSize());
         this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
+        this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
         net.set(sender, originId, routedId, initialId, initialId & ~1L);
     }
 
@@ -140,29 +138,11 @@ final class Http1Server implements Http1BodyDecoder.Sink
             doNetWindow(traceId);
             return;
         }
-        if (decodeSlot == NO_SLOT)
+        if (!reader.onData(traceId, payload))
         {
-            final int progress = decode(traceId, payload.buffer(), payload.offset(), payload.limit());
-            final int remaining = payload.limit() - progress;
-            if (remaining > 0 && state != DISCARD)
-            {
-                decodeSlot = factory.bufferPool.acquire(net.inboundId);
-                if (decodeSlot == NO_SLOT)
-                {
-                    factory.event(traceId, "http.buffers.exhausted", "no buffer slot for a partial request, connection aborted");
-                    doAbortAll(traceId);
-                    return;
-                }
-                factory.bufferPool.buffer(decodeSlot).putBytes(0, payload.buffer(), progress, remaining);
-                decodeLimit = remaining;
-            }
-        }
-        else
-        {
-            final MutableDirectBuffer slot = factory.bufferPool.buffer(decodeSlot);
-            slot.putBytes(decodeLimit, payload.buffer(), payload.offset(), payload.sizeof());
-            decodeLimit += payload.sizeof();
-            decodeFromSlot(traceId);
+            factory.event(traceId, "http.buffers.exhausted", "no buffer slot for a partial request, connection aborted");
+            doAbortAll(traceId);
+            return;
         }
         doNetWindow(traceId);
     }
@@ -245,7 +225,7 @@ final class Http1Server implements Http1BodyDecoder.Sink
         }
         else if (state == HEAD && !responsePending)
         {
-            if (decodeLimit > 0)
+            if (reader.held() > 0)
             {
                 // a request began but its headers did not complete in time (a slowloris)
                 refuse(traceId, 408);
@@ -261,112 +241,76 @@ final class Http1Server implements Http1BodyDecoder.Sink
     /** Reads what it can of {@code buffer}; returns how far it got. Never re-entered. */
     private int decode(long traceId, DirectBuffer buffer, int offset, int limit)
     {
-        decoding = true;
         int progress = offset;
-        try
+        loop:
+        while (progress < limit)
         {
-            loop:
-            while (progress < limit)
+            switch (state)
             {
-                switch (state)
+                case HEAD ->
                 {
-                    case HEAD ->
-                    {
-                        if (responsePending || closing)
-                        {
-                            break loop;
-                        }
-                        final int result = Http1RequestParser.parse(buffer, progress, limit, factory.headerListSize(),
-                            factory.head);
-                        if (result == Http1RequestParser.INCOMPLETE)
-                        {
-                            if (net.inClosed)
-                            {
-                                // the client closed in the middle of a request's head: it gets no answer
-                                doNetEnd(traceId);
-                                return limit;
-                            }
-                            if (progress == offset && Http1RequestParser.startsPreface(buffer, progress, limit)
-                                && limit - progress >= Http1RequestParser.PREFACE_TEXT.length())
-                            {
-                                refuseHttp2(traceId);
-                                return limit;
-                            }
-                            break loop;
-                        }
-                        if (result == Http1RequestParser.PREFACE)
-                        {
-                            // prior knowledge: HTTP/2 plugs in here (docs/bindings/http.md)
-                            refuseHttp2(traceId);
-                            return limit;
-                        }
-                        if (result < 0)
-                        {
-                            refuse(traceId, -result);
-                            return limit;
-                        }
-                        onRequest(traceId);
-                        progress = result;
-                    }
-                    case BODY ->
-                    {
-                        final int next = body.decode(traceId, buffer, progress, limit, this);
-                        if (next == progress && state == BODY)
-                        {
-                            break loop;
-                        }
-                        progress = next;
-                    }
-                    case DISCARD ->
-                    {
-                        return limit;
-                    }
-                    default ->
+                    if (responsePending || closing)
                     {
                         break loop;
                     }
+                    final int result = Http1RequestParser.parse(buffer, progress, limit, factory.headerListSize(),
+                        factory.head);
+                    if (result == Http1RequestParser.INCOMPLETE)
+                    {
+                        if (net.inClosed)
+                        {
+                            // the client closed in the middle of a request's head: it gets no answer
+                            doNetEnd(traceId);
+                            return limit;
+                        }
+                        if (progress == offset && Http1RequestParser.startsPreface(buffer, progress, limit)
+                            && limit - progress >= Http1RequestParser.PREFACE_TEXT.length())
+                        {
+                            refuseHttp2(traceId);
+                            return limit;
+                        }
+                        break loop;
+                    }
+                    if (result == Http1RequestParser.PREFACE)
+                    {
+                        // prior knowledge: HTTP/2 plugs in here (docs/bindings/http.md)
+                        refuseHttp2(traceId);
+                        return limit;
+                    }
+                    if (result < 0)
+                    {
+                        refuse(traceId, -result);
+                        return limit;
+                    }
+                    onRequest(traceId);
+                    progress = result;
+                }
+                case BODY ->
+                {
+                    final int next = body.decode(traceId, buffer, progress, limit, this);
+                    if (next == progress && state == BODY)
+                    {
+                        break loop;
+                    }
+                    progress = next;
+                }
+                case DISCARD ->
+                {
+                    return limit;
+                }
+                default ->
+                {
+                    break loop;
                 }
             }
         }
-        finally
-        {
-            decoding = false;
-        }
         return progress;
-    }
-
-    private void decodeFromSlot(long traceId)
-    {
-        if (decodeSlot == NO_SLOT || decoding)
-        {
-            return;
-        }
-        final MutableDirectBuffer slot = factory.bufferPool.buffer(decodeSlot);
-        final int progress = decode(traceId, slot, 0, decodeLimit);
-        if (decodeSlot == NO_SLOT)
-        {
-            // released while decoding (the connection was aborted)
-            return;
-        }
-        if (state == DISCARD || progress >= decodeLimit)
-        {
-            decodeLimit = 0;
-        }
-        else if (progress > 0)
-        {
-            slot.putBytes(0, slot, progress, decodeLimit - progress);
-            decodeLimit -= progress;
-        }
-        if (decodeLimit == 0)
-        {
-            releaseDecodeSlot();
-        }
     }
 
     /** The exit gave credit for the request body, or a response completed: read on from what is held. */
     void resume(long traceId)
     {
-        decodeFromSlot(traceId);
+        reader.decodeHeld(traceId);
         doNetWindow(traceId);
     }
 
@@ -640,7 +584,7 @@ final class Http1Server implements Http1BodyDecoder.Sink
             return;
         }
         state = HEAD;
-        if (net.inClosed && decodeLimit == 0)
+        if (net.inClosed && reader.held() == 0)
         {
             doNetEnd(traceId);
             return;
@@ -739,16 +683,7 @@ final class Http1Server implements Http1BodyDecoder.Sink
 
     private void doNetWindow(long traceId)
     {
-        if (!net.inOpened || net.inClosed)
-        {
-            return;
-        }
-        final int max = factory.bufferPool.slotCapacity();
-        final long ack = net.inSeq - decodeLimit;
-        if (ack != net.inAck || max != net.inMax)
-        {
-            net.doInWindow(traceId, ack, max, 0);
-        }
+        reader.doWindow(traceId);
     }
 
     /** Aborts the connection and the exchange it serves, both ways. */
@@ -786,12 +721,7 @@ final class Http1Server implements Http1BodyDecoder.Sink
 
     private void releaseDecodeSlot()
     {
-        if (decodeSlot != NO_SLOT)
-        {
-            factory.bufferPool.release(decodeSlot);
-            decodeSlot = NO_SLOT;
-            decodeLimit = 0;
-        }
+        reader.release();
     }
 
     private void checkClosed()

@@ -144,17 +144,6 @@ final class HttpRouter
         return overridden.buffer();
     }
 
-    /** The header at {@code offset} of a header list, read in place. */
-    HttpHeaderFW headerAt(HttpBeginExFW headers, int offset)
-    {
-        return headerRO.wrap(headers.buffer(), offset, headers.limit());
-    }
-
-    HttpHeaderFW headerAt(DirectBuffer buffer, int offset, int limit)
-    {
-        return headerRO.wrap(buffer, offset, limit);
-    }
-
     /** A route compiled: its exit, its conditions and the overrides it sets. */
     static final class Route
     {

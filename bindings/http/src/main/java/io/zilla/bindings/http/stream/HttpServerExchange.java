@@ -109,7 +109,7 @@ final class HttpServerExchange
 
         final HttpAsciiWriter out = factory.out.reset();
         int status = 200;
-        final HttpHeaderFW statusHeader = headers != null ? find(headers, ":status") : null;
+        final HttpHeaderFW statusHeader = headers != null ? factory.headers.find(headers, ":status") : null;
         if (statusHeader != null)
         {
             final String16FW value = statusHeader.value();
@@ -121,38 +121,18 @@ final class HttpServerExchange
         boolean hasLength = false;
         if (headers != null)
         {
-            final int count = headers.headers().count();
-            int offset = headers.headers().offset() + Integer.BYTES;
-            for (int i = 0; i < count; i++)
-            {
-                final HttpHeaderFW header = factory.router.headerAt(headers, offset);
-                offset = header.limit();
-                final String16FW name = header.name();
-                final DirectBuffer nameBuffer = name.buffer();
-                if (name.length() == 0 || nameBuffer.getByte(name.valueOffset()) == ':'
-                    || Http1Server.isHopByHop(nameBuffer, name.valueOffset(), name.length()))
-                {
-                    if (HttpRequestHead.equalsIgnoreCase(nameBuffer, name.valueOffset(), name.length(), "connection")
-                        && HttpRequestHead.equalsIgnoreCase(header.value().buffer(), header.value().valueOffset(),
-                            header.value().length(), "close"))
-                    {
-                        keepAlive = false;
-                    }
-                    continue;
-                }
-                hasLength |= HttpRequestHead.equalsIgnoreCase(nameBuffer, name.valueOffset(), name.length(),
-                    "content-length");
-                final String16FW value = header.value();
-                out.bytes(nameBuffer, name.valueOffset(), name.length()).text(": ")
-                    .bytes(value.buffer(), value.valueOffset(), value.length()).crlf();
-            }
+            final int seen = factory.headers.write(out, headers);
+            hasLength = (seen & Http1HeaderEncoder.CONTENT_LENGTH) != 0;
+            keepAlive &= (seen & Http1HeaderEncoder.CONNECTION_CLOSE) == 0;
         }
         if (connection.originLength >= 0)
         {
             factory.cors.response(out, connection.origin, 0, connection.originLength);
-            if (factory.cors.exposeAll() && headers != null)
+            // with no expose list, every header of the response is exposed to the page's scripts
+            if (factory.cors.exposeAll() && headers != null
+                && factory.headers.writeNames(out, "access-control-expose-headers: ", headers))
             {
-                exposeAll(out, headers);
+                out.crlf();
             }
         }
         if (bodyAllowed && !hasLength)
@@ -190,48 +170,6 @@ final class HttpServerExchange
         }
         connection.doNetWrite(traceId, out.buffer, 0, out.position);
         doReplyWindow(traceId);
-    }
-
-    // with no expose list, every header of the response is exposed to the page's scripts
-    private void exposeAll(HttpAsciiWriter out, HttpBeginExFW headers)
-    {
-        final int count = headers.headers().count();
-        int offset = headers.headers().offset() + Integer.BYTES;
-        boolean first = true;
-        for (int i = 0; i < count; i++)
-        {
-            final HttpHeaderFW header = factory.router.headerAt(headers, offset);
-            offset = header.limit();
-            final String16FW name = header.name();
-            if (name.length() == 0 || name.buffer().getByte(name.valueOffset()) == ':'
-                || Http1Server.isHopByHop(name.buffer(), name.valueOffset(), name.length()))
-            {
-                continue;
-            }
-            out.text(first ? "access-control-expose-headers: " : ", ").bytes(name.buffer(), name.valueOffset(), name.length());
-            first = false;
-        }
-        if (!first)
-        {
-            out.crlf();
-        }
-    }
-
-    private HttpHeaderFW find(HttpBeginExFW headers, String name)
-    {
-        final int count = headers.headers().count();
-        int offset = headers.headers().offset() + Integer.BYTES;
-        for (int i = 0; i < count; i++)
-        {
-            final HttpHeaderFW header = factory.router.headerAt(headers, offset);
-            offset = header.limit();
-            final String16FW headerName = header.name();
-            if (HttpRequestHead.equalsAscii(headerName.buffer(), headerName.valueOffset(), headerName.length(), name))
-            {
-                return header;
-            }
-        }
-        return null;
     }
 
     private void onAppData(DataFW data)
@@ -282,7 +220,7 @@ final class HttpServerExchange
                 int offset = endEx.trailers().offset() + Integer.BYTES;
                 for (int i = 0; i < count; i++)
                 {
-                    final HttpHeaderFW trailer = factory.router.headerAt(endEx.buffer(), offset, endEx.limit());
+                    final HttpHeaderFW trailer = factory.headers.headerAt(endEx.buffer(), offset, endEx.limit());
                     offset = trailer.limit();
                     out.bytes(trailer.name().buffer(), trailer.name().valueOffset(), trailer.name().length()).text(": ")
                         .bytes(trailer.value().buffer(), trailer.value().valueOffset(), trailer.value().length()).crlf();
@@ -349,7 +287,7 @@ final class HttpServerExchange
             return;
         }
         final StreamSide net = connection.net;
-        final int padding = net.outPad + (chunked ? HttpServerFactory.CHUNK_OVERHEAD : 0);
+        final int padding = net.outPad + (chunked ? HttpStreamFactory.CHUNK_OVERHEAD : 0);
         final int max = Math.min(net.outMax, factory.maxFrame);
         final long ack = Math.max(app.inAck, app.inSeq - (net.outSeq - net.outAck));
         if (ack != app.inAck || max != app.inMax)

@@ -14,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import io.zilla.engine.test.EngineExtension;
+
 /** A raw HTTP/1.1 peer for tests: it writes requests as bytes and reads responses as the bytes say. */
 final class HttpPeers
 {
@@ -29,6 +31,22 @@ final class HttpPeers
         {
             return socket.getLocalPort();
         }
+    }
+
+    /** The ports of server.yaml once started: the plain http server's and the cross-origin one's. */
+    record Ports(int http, int cors)
+    {
+    }
+
+    /** Starts server.yaml on free ports with the given header timeout. */
+    static Ports startServer(EngineExtension engine, int headerTimeout) throws IOException
+    {
+        final Ports ports = new Ports(freePort(), freePort());
+        engine.env("PORT", Integer.toString(ports.http()))
+            .env("CORS_PORT", Integer.toString(ports.cors()))
+            .env("HEADER_TIMEOUT", Integer.toString(headerTimeout))
+            .start("server.yaml");
+        return ports;
     }
 
     static Socket connect(int port) throws IOException

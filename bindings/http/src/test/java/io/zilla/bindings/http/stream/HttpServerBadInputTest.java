@@ -5,8 +5,8 @@ package io.zilla.bindings.http.stream;
 
 import static io.zilla.bindings.http.stream.HttpPeers.closed;
 import static io.zilla.bindings.http.stream.HttpPeers.connect;
-import static io.zilla.bindings.http.stream.HttpPeers.freePort;
 import static io.zilla.bindings.http.stream.HttpPeers.read;
+import static io.zilla.bindings.http.stream.HttpPeers.startServer;
 import static io.zilla.bindings.http.stream.HttpPeers.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,11 +37,7 @@ class HttpServerBadInputTest
     @BeforeEach
     void start() throws Exception
     {
-        port = freePort();
-        engine.env("PORT", Integer.toString(port))
-            .env("CORS_PORT", Integer.toString(freePort()))
-            .env("HEADER_TIMEOUT", "300")
-            .start("server.yaml");
+        port = startServer(engine, 300).http();
     }
 
     static Stream<Arguments> refused()

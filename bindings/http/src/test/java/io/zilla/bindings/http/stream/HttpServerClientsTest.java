@@ -3,7 +3,6 @@
  */
 package io.zilla.bindings.http.stream;
 
-import static io.zilla.bindings.http.stream.HttpPeers.freePort;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,12 +42,8 @@ class HttpServerClientsTest
     @BeforeEach
     void start() throws Exception
     {
-        port = freePort();
+        port = HttpPeers.startServer(engine, 10000).http();
         base = "http://127.0.0.1:" + port;
-        engine.env("PORT", Integer.toString(port))
-            .env("CORS_PORT", Integer.toString(freePort()))
-            .env("HEADER_TIMEOUT", "10000")
-            .start("server.yaml");
     }
 
     @Test

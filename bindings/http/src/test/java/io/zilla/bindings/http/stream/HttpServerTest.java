@@ -5,8 +5,8 @@ package io.zilla.bindings.http.stream;
 
 import static io.zilla.bindings.http.stream.HttpPeers.closed;
 import static io.zilla.bindings.http.stream.HttpPeers.connect;
-import static io.zilla.bindings.http.stream.HttpPeers.freePort;
 import static io.zilla.bindings.http.stream.HttpPeers.read;
+import static io.zilla.bindings.http.stream.HttpPeers.startServer;
 import static io.zilla.bindings.http.stream.HttpPeers.write;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,11 +36,7 @@ class HttpServerTest
     @BeforeEach
     void start() throws Exception
     {
-        port = freePort();
-        engine.env("PORT", Integer.toString(port))
-            .env("CORS_PORT", Integer.toString(freePort()))
-            .env("HEADER_TIMEOUT", "10000")
-            .start("server.yaml");
+        port = startServer(engine, 10000).http();
     }
 
     @Test
