@@ -266,7 +266,7 @@ final class HttpServerExchange
         final long traceId = reset.traceId();
         app.outClosed = true;
         // what is left of the request body is read and dropped, and the connection ends after the response
-        connection.closeAfterResponse = true;
+        connection.onRequestReset(this);
         if (!replyBegun && !replyDone)
         {
             // the exit refused the request without an answer
