@@ -22,39 +22,44 @@ import org.agrona.MutableDirectBuffer;
 
 /**
  * One request of an http client: the application stream's HttpBeginEx becomes an HTTP/1.1 request head on a
- * connection of its own to the route's exit, its Data the body (as it is under a content-length, else chunked), and
- * the server's response the stream's reply: an HttpBeginEx with {@code :status} and the headers, then the body,
- * de-chunked. Credit both ways comes from the other side, as in the server.
+ * connection to the route's exit ({@link Http1ClientConnection}: an idle one when there is one, else a new one), its
+ * Data the body (as it is under a content-length, else chunked), and the response the stream's reply: an HttpBeginEx
+ * with {@code :status} and the headers, then the body, de-chunked. Credit both ways comes from the other side.
  */
-final class Http1Client implements Http1BodyDecoder.Sink
+final class Http1ClientRequest
 {
     private static final String CHUNKED_TAIL = "transfer-encoding: chunked\r\n\r\n";
 
-    private static final int RESPONSE_HEAD = 0;
-    private static final int RESPONSE_BODY = 1;
-    private static final int DONE = 2;
-
     private final HttpClientFactory factory;
     private final StreamSide app;
-    private final StreamSide net;
-    private final HttpNetWriter writer;
-    private final Http1BodyDecoder body;
+    private Http1ClientConnection connection;
 
     private boolean headComplete;
     private boolean chunked;
     private boolean headRequest;
-    private int state = RESPONSE_HEAD;
-    private final HttpNetReader reader;
+    private boolean sent;
 
-    Http1Client(HttpClientFactory factory, MessageConsumer sender, long originId, long routedId, long initialId)
+    Http1ClientRequest(HttpClientFactory factory, MessageConsumer sender, long originId, long routedId, long initialId)
     {
         this.factory = factory;
         this.app = new StreamSide(factory.frames);
         app.set(sender, originId, routedId, initialId, initialId & ~1L);
-        this.net = new StreamSide(factory.frames);
-        this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
-        this.body = new Http1BodyDecoder(factory.trailers, factory.bufferPool.slotCapacity());
-        this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
+    }
+
+    long id()
+    {
+        return app.inboundId;
+    }
+
+    boolean head()
+    {
+        return headRequest;
+    }
+
+    /** Whether the whole request, its End included, was written. */
+    boolean sent()
+    {
+        return sent;
     }
 
     void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
@@ -75,23 +80,6 @@ final class Http1Client implements Http1BodyDecoder.Sink
         }
     }
 
-    private void onNetMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
-    {
-        switch (msgTypeId)
-        {
-            case BeginFW.TYPE_ID -> onNetBegin(factory.beginRO.wrap(buffer, index, index + length));
-            case DataFW.TYPE_ID -> onNetData(factory.dataRO.wrap(buffer, index, index + length));
-            case EndFW.TYPE_ID -> onNetEnd(factory.endRO.wrap(buffer, index, index + length));
-            case AbortFW.TYPE_ID -> onNetAbort(factory.abortRO.wrap(buffer, index, index + length));
-            case WindowFW.TYPE_ID -> onNetWindow(factory.windowRO.wrap(buffer, index, index + length));
-            case ResetFW.TYPE_ID -> onNetReset(factory.resetRO.wrap(buffer, index, index + length));
-            default ->
-            {
-                // flushes, signals and challenges mean nothing here
-            }
-        }
-    }
-
     private void onAppBegin(BeginFW begin)
     {
         final long traceId = begin.traceId();
@@ -102,14 +90,14 @@ final class Http1Client implements Http1BodyDecoder.Sink
         if (request == null || request.typeId() != HttpBinding.TYPE_ID)
         {
             factory.event(traceId, "http.request.invalid", "a stream without an HttpBeginEx, reset");
-            doAbortAll(traceId);
+            doAbortApp(traceId);
             return;
         }
         final HttpRouter.Route route = factory.router.resolve(request);
         if (route == null)
         {
             factory.event(traceId, "http.route.missing", "no route for the request, reset");
-            doAbortAll(traceId);
+            doAbortApp(traceId);
             return;
         }
         final DirectBuffer headers = factory.router.applyOverrides(route, request, factory.length);
@@ -117,51 +105,45 @@ final class Http1Client implements Http1BodyDecoder.Sink
         if (!encodeHead(requestHeaders))
         {
             factory.event(traceId, "http.request.invalid", "a request without :method or :path, or too large, reset");
-            doAbortAll(traceId);
+            doAbortApp(traceId);
             return;
         }
-
-        final long exitId = route.exitId;
-        final long initialId = factory.context.supplyInitialId(exitId);
-        final long replyId = factory.context.supplyReplyId(initialId);
-        final MutableDirectBuffer writeBuffer = factory.context.writeBuffer();
-        final BeginFW netBegin = factory.beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(factory.binding.id()).routedId(exitId).streamId(initialId)
-            .sequence(0).acknowledge(0).maximum(0)
-            .traceId(traceId)
-            .build();
-        final MessageConsumer exit = factory.context.newStream(BeginFW.TYPE_ID, netBegin.buffer(), netBegin.offset(),
-            netBegin.sizeof(), this::onNetMessage);
-        if (exit == null)
+        connection = factory.acquire(traceId, route.exitId);
+        if (connection == null)
         {
-            doAbortAll(traceId);
+            doAbortApp(traceId);
             return;
         }
-        net.set(exit, factory.binding.id(), exitId, replyId, initialId);
-        net.outOpened = true;
-        // the head waits for the connection's first credit
+        connection.assign(this);
+        // a new connection holds the head until its first credit; an idle one may write it at once
         final HttpAsciiWriter out = factory.out;
-        if (!writer.write(traceId, out.buffer, 0, out.position))
+        if (!connection.write(traceId, out.buffer, 0, out.position))
         {
-            doAbortAll(traceId);
+            connection.doAbortAll(traceId);
+            return;
         }
+        doAppWindow(traceId);
     }
 
     // the request line and headers into factory.out; the empty line too when a content-length frames the body
     private boolean encodeHead(HttpBeginExFW headers)
     {
         final HttpHeaderFW method = factory.headers.find(headers, ":method");
-        final HttpHeaderFW path = factory.headers.find(headers, ":path");
-        if (method == null || path == null)
+        if (method == null)
         {
             return false;
         }
-        final HttpAsciiWriter out = factory.out.reset();
-        final String16FW methodValue = factory.headers.find(headers, ":method").value();
+        final String16FW methodValue = method.value();
         headRequest = HttpRequestHead.equalsAscii(methodValue.buffer(), methodValue.valueOffset(), methodValue.length(),
             "HEAD");
+        final HttpAsciiWriter out = factory.out.reset();
         out.bytes(methodValue.buffer(), methodValue.valueOffset(), methodValue.length()).text(" ");
-        final String16FW pathValue = factory.headers.find(headers, ":path").value();
+        final HttpHeaderFW path = factory.headers.find(headers, ":path");
+        if (path == null)
+        {
+            return false;
+        }
+        final String16FW pathValue = path.value();
         out.bytes(pathValue.buffer(), pathValue.valueOffset(), pathValue.length()).text(" HTTP/1.1\r\n");
         final HttpHeaderFW authority = factory.headers.find(headers, ":authority");
         if (authority != null)
@@ -170,8 +152,6 @@ final class Http1Client implements Http1BodyDecoder.Sink
             out.text("host: ").bytes(value.buffer(), value.valueOffset(), value.length()).crlf();
         }
         final boolean hasLength = (factory.headers.write(out, headers) & Http1HeaderEncoder.CONTENT_LENGTH) != 0;
-        // one connection per request, for now
-        out.text("connection: close\r\n");
         if (hasLength)
         {
             out.crlf();
@@ -184,7 +164,7 @@ final class Http1Client implements Http1BodyDecoder.Sink
     {
         final long traceId = data.traceId();
         final int reserved = data.reserved();
-        if (!app.inWithin(data.sequence(), reserved))
+        if (!app.inWithin(data.sequence(), reserved) || connection == null)
         {
             doAbortAll(traceId);
             return;
@@ -211,7 +191,7 @@ final class Http1Client implements Http1BodyDecoder.Sink
         {
             out.bytes(payload.buffer(), payload.offset(), payload.sizeof());
         }
-        if (!writer.write(traceId, out.buffer, 0, out.position))
+        if (!connection.write(traceId, out.buffer, 0, out.position))
         {
             doAbortAll(traceId);
             return;
@@ -223,6 +203,10 @@ final class Http1Client implements Http1BodyDecoder.Sink
     {
         final long traceId = end.traceId();
         app.inClosed = true;
+        if (connection == null)
+        {
+            return;
+        }
         final HttpAsciiWriter out = factory.out.reset();
         if (!headComplete)
         {
@@ -234,10 +218,12 @@ final class Http1Client implements Http1BodyDecoder.Sink
         {
             out.text("0\r\n\r\n");
         }
-        if (!writer.write(traceId, out.buffer, 0, out.position))
+        if (!connection.write(traceId, out.buffer, 0, out.position))
         {
             doAbortAll(traceId);
+            return;
         }
+        sent = true;
     }
 
     private void onAppAbort(AbortFW abort)
@@ -254,110 +240,33 @@ final class Http1Client implements Http1BodyDecoder.Sink
 
     private void onAppWindow(WindowFW window)
     {
-        final long traceId = window.traceId();
         app.onOutWindow(window.acknowledge(), window.maximum(), window.padding(), window.budgetId());
-        reader.decodeHeld(traceId);
-        doNetWindow(traceId);
+        if (connection != null)
+        {
+            connection.resume(window.traceId());
+        }
     }
 
-    private void onNetBegin(BeginFW begin)
+    /** The request body gets the connection's credit, less what is in flight, with room for its framing. */
+    void doAppWindow(long traceId)
     {
-        net.onInBegin(begin);
-        doNetWindow(begin.traceId());
-    }
-
-    private void onNetWindow(WindowFW window)
-    {
-        final long traceId = window.traceId();
-        net.onOutWindow(window.acknowledge(), window.maximum(), window.padding(), window.budgetId());
-        writer.flush(traceId);
-        doAppWindow(traceId);
-    }
-
-    // the request body gets the connection's credit, less what is in flight, with room for its framing
-    private void doAppWindow(long traceId)
-    {
-        if (writer.pending() || app.inClosed)
+        if (connection == null || connection.writing() || app.inClosed)
         {
             return;
         }
+        final StreamSide net = connection.net;
         final int framing = headComplete && !chunked ? 0 : HttpStreamFactory.CHUNK_OVERHEAD + HttpStreamFactory.FRAMING_TAIL;
         final int padding = net.outPad + framing;
         final int max = Math.min(net.outMax, factory.maxFrame);
         final long ack = Math.max(app.inAck, app.inSeq - (net.outSeq - net.outAck));
-        if (ack != app.inAck || max != app.inMax)
+        if (max > 0 && (ack != app.inAck || max != app.inMax))
         {
             app.doInWindow(traceId, ack, max, padding);
         }
     }
 
-    private void onNetData(DataFW data)
-    {
-        final long traceId = data.traceId();
-        final int reserved = data.reserved();
-        if (!net.inWithin(data.sequence(), reserved))
-        {
-            doAbortAll(traceId);
-            return;
-        }
-        net.inSeq += reserved;
-        final OctetsFW payload = data.payload();
-        if (payload == null || state == DONE)
-        {
-            doNetWindow(traceId);
-            return;
-        }
-        if (!reader.onData(traceId, payload))
-        {
-            doAbortAll(traceId);
-            return;
-        }
-        doNetWindow(traceId);
-    }
-
-    private int decode(long traceId, DirectBuffer buffer, int offset, int limit)
-    {
-        int progress = offset;
-        while (progress < limit && state != DONE)
-        {
-            if (state == RESPONSE_HEAD)
-            {
-                final HttpRequestHead head = factory.head;
-                final int result = Http1RequestParser.parseResponse(buffer, progress, limit,
-                    factory.bufferPool.slotCapacity(), head);
-                if (result == Http1RequestParser.INCOMPLETE)
-                {
-                    break;
-                }
-                if (result < 0)
-                {
-                    factory.event(traceId, "http.response.invalid", "a malformed response, aborted");
-                    doAbortAll(traceId);
-                    return limit;
-                }
-                progress = result;
-                if (head.status >= 100 && head.status < 200)
-                {
-                    // an interim response (100 Continue): the final one follows
-                    continue;
-                }
-                onResponseHead(traceId, head);
-            }
-            else
-            {
-                final int next = body.decode(traceId, buffer, progress, limit, this);
-                if (next == progress && state == RESPONSE_BODY)
-                {
-                    break;
-                }
-                progress = next;
-            }
-        }
-        // once the response is complete, whatever follows is dropped
-        return state == DONE ? limit : progress;
-    }
-
-    private void onResponseHead(long traceId, HttpRequestHead head)
+    /** The response's head: the reply begins with its status and headers; false when they do not fit. */
+    boolean onResponseBegin(long traceId, HttpRequestHead head)
     {
         final DirectBuffer buffer = head.buffer;
         final HttpHeaderListWriter headers = factory.responseHeaders.begin();
@@ -375,38 +284,14 @@ final class Http1Client implements Http1BodyDecoder.Sink
         final int length = headers.end();
         if (length < 0)
         {
-            doAbortAll(traceId);
-            return;
+            return false;
         }
         app.doOutBegin(traceId, headers.buffer(), 0, length);
-        state = RESPONSE_BODY;
-        if (headRequest || head.status == 204 || head.status == 304)
-        {
-            onBodyEnd(traceId, null, 0, 0);
-        }
-        else if (head.chunked)
-        {
-            body.startChunked();
-        }
-        else if (head.contentLength >= 0)
-        {
-            if (head.contentLength == 0)
-            {
-                onBodyEnd(traceId, null, 0, 0);
-            }
-            else
-            {
-                body.startLength(head.contentLength);
-            }
-        }
-        else
-        {
-            body.startUntilClose();
-        }
+        return true;
     }
 
-    @Override
-    public int onBodyData(long traceId, DirectBuffer buffer, int offset, int length)
+    /** Takes what the application's credit allows of the response body. */
+    int onResponseData(long traceId, DirectBuffer buffer, int offset, int length)
     {
         final int taken = Math.min(length, Math.min(app.outCredit(), factory.maxFrame));
         if (taken > 0)
@@ -416,10 +301,10 @@ final class Http1Client implements Http1BodyDecoder.Sink
         return Math.max(taken, 0);
     }
 
-    @Override
-    public void onBodyEnd(long traceId, DirectBuffer trailers, int offset, int length)
+    /** The response is complete: the reply ends, with the trailers' HttpEndEx when there were any. */
+    void onResponseEnd(long traceId, DirectBuffer trailers, int offset, int length)
     {
-        state = DONE;
+        connection = null;
         if (trailers != null && app.outOpened && !app.outClosed)
         {
             final MutableDirectBuffer writeBuffer = factory.context.writeBuffer();
@@ -436,76 +321,40 @@ final class Http1Client implements Http1BodyDecoder.Sink
         {
             app.doOutEnd(traceId);
         }
-        // the response is complete: this connection served its one request, and the server closes it in turn
-        releaseDecodeSlot();
-        net.doOutEnd(traceId);
-        checkClosed();
-    }
-
-    @Override
-    public void onBodyError(long traceId)
-    {
-        factory.event(traceId, "http.response.invalid", "a response body cut short or malformed, aborted");
-        doAbortAll(traceId);
-    }
-
-    private void onNetEnd(EndFW end)
-    {
-        final long traceId = end.traceId();
-        net.inClosed = true;
-        if (state == RESPONSE_BODY)
+        if (!sent)
         {
-            reader.decodeHeld(traceId);
-            body.onClose(traceId, this);
-        }
-        else if (state == RESPONSE_HEAD)
-        {
-            factory.event(traceId, "http.response.missing", "the connection ended before a response");
-            doAbortAll(traceId);
+            // answered before the request was all sent: the rest of it has nowhere to go
+            app.doInReset(traceId);
         }
         checkClosed();
     }
 
-    private void onNetAbort(AbortFW abort)
-    {
-        net.inClosed = true;
-        doAbortAll(abort.traceId());
-    }
-
-    private void onNetReset(ResetFW reset)
-    {
-        net.outClosed = true;
-        doAbortAll(reset.traceId());
-    }
-
-    private void doNetWindow(long traceId)
-    {
-        reader.doWindow(traceId);
-    }
-
-    /** Aborts the request both ways: to the application and to the server. */
+    /** Aborts the request both ways, and its connection, which cannot be reused. */
     void doAbortAll(long traceId)
     {
-        state = DONE;
-        app.doOutAbort(traceId);
-        app.doInReset(traceId);
-        net.doOutAbort(traceId);
-        net.doInReset(traceId);
-        checkClosed();
+        final Http1ClientConnection aborted = connection;
+        connection = null;
+        if (aborted != null)
+        {
+            aborted.doAbort(traceId);
+        }
+        doAbortApp(traceId);
     }
 
-    private void releaseDecodeSlot()
+    /** Aborts the application's stream both ways. */
+    void doAbortApp(long traceId)
     {
-        reader.release();
+        connection = null;
+        app.doOutAbort(traceId);
+        app.doInReset(traceId);
+        checkClosed();
     }
 
     private void checkClosed()
     {
-        if (app.closed() && net.closed())
+        if (app.closed())
         {
-            releaseDecodeSlot();
-            writer.release();
-            factory.onClosed(app.inboundId);
+            factory.onClosed(this);
         }
     }
 }
