@@ -16,7 +16,7 @@ import org.agrona.collections.ObjectHashSet;
 
 /**
  * One http client binding on one worker: each application stream (a request with its HttpBeginEx) becomes an
- * HTTP/1.1 request on a connection of its own to the route's exit (a tcp client), and the response comes back as the
+ * HTTP/1.1 request on a connection to the route's exit (a tcp client), and the response comes back as the
  * stream's reply ({@link Http1ClientRequest}). A connection whose response kept it alive waits, idle, for the next
  * request to the same exit ({@link Http1ClientConnection}), until the server closes it.
  */
