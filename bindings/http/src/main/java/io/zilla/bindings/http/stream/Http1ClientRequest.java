@@ -18,7 +18,6 @@ import io.zilla.specs.flyweight.String16FW;
 import io.zilla.specs.http.types.stream.HttpBeginExFW;
 import io.zilla.specs.http.types.stream.HttpHeaderFW;
 import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 
 /**
  * One request of an http client: the application stream's HttpBeginEx becomes an HTTP/1.1 request head on a
@@ -305,22 +304,7 @@ final class Http1ClientRequest
     void onResponseEnd(long traceId, DirectBuffer trailers, int offset, int length)
     {
         connection = null;
-        if (trailers != null && app.outOpened && !app.outClosed)
-        {
-            final MutableDirectBuffer writeBuffer = factory.context.writeBuffer();
-            final EndFW end = factory.endRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                .originId(app.originId).routedId(app.routedId).streamId(app.outboundId)
-                .sequence(app.outSeq).acknowledge(app.outAck).maximum(app.outMax)
-                .traceId(traceId)
-                .extension(trailers, offset, length)
-                .build();
-            app.target.accept(EndFW.TYPE_ID, end.buffer(), end.offset(), end.sizeof());
-            app.outClosed = true;
-        }
-        else
-        {
-            app.doOutEnd(traceId);
-        }
+        factory.doEnd(app, traceId, trailers, offset, length);
         if (!sent)
         {
             // answered before the request was all sent: the rest of it has nowhere to go
