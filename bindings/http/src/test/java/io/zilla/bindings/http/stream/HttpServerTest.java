@@ -284,6 +284,44 @@ class HttpServerTest
     }
 
     @Test
+    void shouldServeManyConnectionsAtOnce() throws Exception
+    {
+        final int count = 200;
+        final Socket[] sockets = new Socket[count];
+        try
+        {
+            for (int i = 0; i < count; i++)
+            {
+                sockets[i] = connect(port);
+            }
+            // every connection has a request in flight before any answer is read
+            for (int round = 0; round < 3; round++)
+            {
+                for (int i = 0; i < count; i++)
+                {
+                    final String body = i + "/" + round;
+                    write(sockets[i], "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: " + body.length()
+                        + "\r\n\r\n" + body);
+                }
+                for (int i = 0; i < count; i++)
+                {
+                    assertEquals(i + "/" + round, read(sockets[i]).text());
+                }
+            }
+        }
+        finally
+        {
+            for (Socket socket : sockets)
+            {
+                if (socket != null)
+                {
+                    socket.close();
+                }
+            }
+        }
+    }
+
+    @Test
     void shouldKeepOtherConnectionsWorkingAfterBadRequest() throws Exception
     {
         try (Socket good = connect(port); Socket bad = connect(port))
