@@ -45,6 +45,7 @@ class ExamplesTest
                 .collect(Collectors.toList());
         }
         assertTrue(configs.contains(EXAMPLES.resolve("tcp.echo/zilla.yaml")), configs.toString());
+        assertTrue(configs.contains(EXAMPLES.resolve("http.echo/zilla.yaml")), configs.toString());
         assertTrue(configs.contains(EXAMPLES.resolve("kafka.proxy/zilla.yaml")), configs.toString());
 
         for (Path example : configs)

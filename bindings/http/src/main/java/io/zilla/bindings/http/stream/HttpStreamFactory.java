@@ -1,0 +1,81 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.http.stream;
+
+import io.zilla.bindings.http.config.HttpOptionsConfig;
+import io.zilla.engine.binding.BindingHandler;
+import io.zilla.engine.binding.EngineContext;
+import io.zilla.engine.binding.buffer.BufferPool;
+import io.zilla.engine.binding.stream.StreamFrames;
+import io.zilla.engine.config.BindingConfig;
+import io.zilla.specs.core.types.stream.AbortFW;
+import io.zilla.specs.core.types.stream.BeginFW;
+import io.zilla.specs.core.types.stream.DataFW;
+import io.zilla.specs.core.types.stream.EndFW;
+import io.zilla.specs.core.types.stream.FlushFW;
+import io.zilla.specs.core.types.stream.ResetFW;
+import io.zilla.specs.core.types.stream.WindowFW;
+import io.zilla.specs.http.types.stream.HttpBeginExFW;
+import io.zilla.specs.http.types.stream.HttpEndExFW;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * What the streams of one http binding on one worker share, whatever its kind: the options and routes, the frame
+ * flyweights and builders, and the scratch buffers a head or a chunk is written in. Single-threaded, as the worker.
+ */
+abstract class HttpStreamFactory implements BindingHandler
+{
+    /** A chunk's framing around its payload: up to 16 hex digits, CRLF, and the CRLF after the payload. */
+    static final int CHUNK_OVERHEAD = 20;
+    /** What the first Data of a request body of unknown length adds to the head: its framing and the empty line. */
+    static final int FRAMING_TAIL = 32;
+
+    final EngineContext context;
+    final BindingConfig binding;
+    final HttpOptionsConfig options;
+    final StreamFrames frames;
+    final BufferPool bufferPool;
+    final HttpRouter router;
+    final HttpRequestHead head = new HttpRequestHead();
+    final HttpHeaderListWriter trailers;
+    final HttpAsciiWriter out;
+    final Http1HeaderEncoder headers = new Http1HeaderEncoder();
+    final int[] length = new int[1];
+    /** The most payload one Data frame to the peer may carry, so that its chunk fits {@link #out}. */
+    final int maxFrame;
+
+    final BeginFW beginRO = new BeginFW();
+    final DataFW dataRO = new DataFW();
+    final EndFW endRO = new EndFW();
+    final AbortFW abortRO = new AbortFW();
+    final FlushFW flushRO = new FlushFW();
+    final WindowFW windowRO = new WindowFW();
+    final ResetFW resetRO = new ResetFW();
+    final HttpBeginExFW httpBeginExRO = new HttpBeginExFW();
+    final HttpEndExFW httpEndExRO = new HttpEndExFW();
+    final BeginFW.Builder beginRW = new BeginFW.Builder();
+    final EndFW.Builder endRW = new EndFW.Builder();
+
+    HttpStreamFactory(EngineContext context, BindingConfig binding)
+    {
+        this.context = context;
+        this.binding = binding;
+        this.options = binding.options() instanceof HttpOptionsConfig http ? http : HttpOptionsConfig.DEFAULTS;
+        this.frames = new StreamFrames(context.writeBuffer());
+        this.bufferPool = context.bufferPool();
+        final int capacity = bufferPool.slotCapacity();
+        this.router = new HttpRouter(binding, options, capacity);
+        this.trailers = new HttpHeaderListWriter(capacity);
+        this.out = new HttpAsciiWriter(new UnsafeBuffer(new byte[capacity + CHUNK_OVERHEAD + FRAMING_TAIL]));
+        this.maxFrame = capacity;
+    }
+
+    void event(long traceId, String name, String detail)
+    {
+        context.event(binding.id(), traceId, name, "bindings." + binding.name() + ": " + detail);
+    }
+
+    /** The binding is going away: abort every stream it still serves. */
+    abstract void close();
+}

@@ -1,0 +1,254 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.zilla.bindings.echo.EchoBindingFactory;
+import io.zilla.bindings.http.config.HttpAccessControlConfig;
+import io.zilla.bindings.http.config.HttpConditionConfig;
+import io.zilla.bindings.http.config.HttpOptionsConfig;
+import io.zilla.bindings.http.config.HttpPattern;
+import io.zilla.bindings.http.config.HttpWithConfig;
+import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.binding.Binding;
+import io.zilla.engine.config.BindingConfig;
+import io.zilla.engine.config.ConfigError;
+import io.zilla.engine.config.ConfigException;
+import io.zilla.engine.config.ConfigReader;
+import io.zilla.engine.config.NamespaceConfig;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+
+/** http's part of zilla.yaml, read by the engine's config reader: its schema, options, conditions and with. */
+class HttpConfigTest
+{
+    private final ConfigReader reader;
+
+    HttpConfigTest()
+    {
+        final EngineConfiguration configuration = new EngineConfiguration();
+        final Map<String, Binding> bindings = Map.of(
+            "http", new HttpBindingFactory().create(configuration),
+            "echo", new EchoBindingFactory().create(configuration));
+        this.reader = new ConfigReader(bindings, name -> null);
+    }
+
+    @Test
+    void shouldBindOptionsRoutesAndWith()
+    {
+        final NamespaceConfig config = reader.read("zilla.yaml", """
+            ---
+            name: test
+            bindings:
+              http:
+                type: http
+                kind: server
+                options:
+                  versions:
+                    - http/1.1
+                  access-control:
+                    policy: cross-origin
+                    allow:
+                      origins: [ "https://Example.com" ]
+                      methods: [ GET ]
+                      credentials: true
+                    max-age: 10
+                    expose:
+                      headers: [ X-Id ]
+                  overrides:
+                    X-Via: zilla
+                  limits:
+                    header-list-size: 8192
+                    header-timeout: 5000
+                routes:
+                  - when:
+                      - headers:
+                          ":path": /items/{id}
+                          ":method": GET
+                    with:
+                      headers:
+                        overrides:
+                          x-id: ${params.id}
+                    exit: echo
+                exit: echo
+              echo:
+                type: echo
+                kind: server
+            """, 1);
+        final BindingConfig http = config.binding("http");
+        final HttpOptionsConfig options = (HttpOptionsConfig) http.options();
+        assertEquals(Set.of("http/1.1"), options.versions());
+        assertEquals(new HttpAccessControlConfig(true, List.of("https://example.com"), List.of("GET"), null, true, 10,
+            List.of("x-id")), options.accessControl());
+        assertEquals(Map.of("x-via", "zilla"), options.overrides());
+        assertEquals(8192, options.limits().headerListSize());
+        assertEquals(5000, options.limits().headerTimeout());
+        final HttpConditionConfig condition = (HttpConditionConfig) http.routes().get(0).when().get(0);
+        assertEquals(Map.of(":path", "/items/{id}", ":method", "GET"), condition.headers());
+        assertEquals(new HttpWithConfig(Map.of("x-id", "${params.id}")), http.routes().get(0).with());
+    }
+
+    @Test
+    void shouldDefaultOptions()
+    {
+        final NamespaceConfig config = reader.read("zilla.yaml", withOptions(""), 1);
+        // no options: the reader binds none, and the factories use HttpOptionsConfig.DEFAULTS
+        assertNull(config.binding("http").options());
+        assertEquals(Set.of("http/1.1", "h2"), HttpOptionsConfig.DEFAULTS.versions());
+    }
+
+    @Test
+    void shouldMatchPathTemplates()
+    {
+        final HttpPattern pattern = HttpPattern.compile("/items/{id}/parts/{part}", true);
+        final int[] starts = new int[pattern.parts()];
+        final int[] ends = new int[pattern.parts()];
+        final byte[] path = "/items/42/parts/7?x=1".getBytes(StandardCharsets.US_ASCII);
+        assertTrue(pattern.matches(new UnsafeBuffer(path), 0, path.length, starts, ends));
+        final int id = pattern.paramPart("id");
+        assertEquals("42", new String(path, starts[id], ends[id] - starts[id], StandardCharsets.US_ASCII));
+        final int part = pattern.paramPart("part");
+        assertEquals("7", new String(path, starts[part], ends[part] - starts[part], StandardCharsets.US_ASCII));
+        final byte[] other = "/items/42/parts/".getBytes(StandardCharsets.US_ASCII);
+        assertFalse(pattern.matches(new UnsafeBuffer(other), 0, other.length, null, null));
+        final HttpPattern star = HttpPattern.compile("/echo*", true);
+        final byte[] deep = "/echo/a/b".getBytes(StandardCharsets.US_ASCII);
+        assertTrue(star.matches(new UnsafeBuffer(deep), 0, deep.length, null, null));
+    }
+
+    @Test
+    void shouldReportABadVersion()
+    {
+        final List<ConfigError> errors = errors(withOptions("""
+                options:
+                  versions: [ http/2 ]
+            """));
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals("bindings.http.options.versions[0]", errors.get(0).path());
+        assertEquals(8, errors.get(0).line());
+        assertEquals("must be http/1.1 or h2", errors.get(0).message());
+    }
+
+    @Test
+    void shouldReportABadPolicy()
+    {
+        final List<ConfigError> errors = errors(withOptions("""
+                options:
+                  access-control:
+                    policy: any-origin
+            """));
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals("bindings.http.options.access-control.policy", errors.get(0).path());
+        assertEquals(9, errors.get(0).line());
+        assertEquals(17, errors.get(0).column());
+        assertEquals("must be same-origin or cross-origin", errors.get(0).message());
+    }
+
+    @Test
+    void shouldReportABadOrigin()
+    {
+        final List<ConfigError> errors = errors(withOptions("""
+                options:
+                  access-control:
+                    policy: cross-origin
+                    allow:
+                      origins: [ example.com ]
+            """));
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals("bindings.http.options.access-control.allow.origins[0]", errors.get(0).path());
+        assertEquals("must be an origin such as https://example.com:9090, or *", errors.get(0).message());
+    }
+
+    @Test
+    void shouldReportAnUnknownOptionAndABadLimit()
+    {
+        final List<ConfigError> errors = errors(withOptions("""
+                options:
+                  compression: gzip
+                  limits:
+                    header-list-size: 10
+            """));
+        assertEquals(2, errors.size(), errors.toString());
+        assertEquals("bindings.http.options", errors.get(0).path());
+        assertTrue(errors.get(0).message().contains("compression"), errors.get(0).toString());
+        assertEquals("bindings.http.options.limits.header-list-size", errors.get(1).path());
+        assertEquals(10, errors.get(1).line());
+    }
+
+    @Test
+    void shouldReportAnUnknownCondition()
+    {
+        final List<ConfigError> errors = errors(withOptions("""
+                routes:
+                  - when:
+                      - port: 80
+                    exit: echo
+            """));
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals("bindings.http.routes[0].when[0]", errors.get(0).path());
+        assertEquals("unknown property 'port'", errors.get(0).message());
+    }
+
+    @Test
+    void shouldReportABadTemplate()
+    {
+        final List<ConfigError> errors = errors(withOptions("""
+                routes:
+                  - when:
+                      - headers:
+                          ":path": /items/{1d}
+                    exit: echo
+            """));
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals("bindings.http.routes[0].when[0]", errors.get(0).path());
+        assertTrue(errors.get(0).message().contains("'1d' is not a parameter name"), errors.get(0).toString());
+    }
+
+    @Test
+    void shouldReportABadSubstitution()
+    {
+        final List<ConfigError> errors = errors(withOptions("""
+                routes:
+                  - with:
+                      headers:
+                        overrides:
+                          x-id: ${env.ID}x
+                    exit: echo
+            """));
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals("bindings.http.routes[0].with", errors.get(0).path());
+    }
+
+    private static String withOptions(String options)
+    {
+        return """
+            ---
+            name: test
+            bindings:
+              http:
+                type: http
+                kind: server
+            """ + options + """
+                exit: echo
+              echo:
+                type: echo
+                kind: server
+            """;
+    }
+
+    private List<ConfigError> errors(String yaml)
+    {
+        return assertThrows(ConfigException.class, () -> reader.read("zilla.yaml", yaml, 1)).errors();
+    }
+}

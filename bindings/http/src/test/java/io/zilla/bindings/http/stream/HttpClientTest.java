@@ -1,0 +1,124 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.http.stream;
+
+import static io.zilla.bindings.http.stream.HttpPeers.freePort;
+import static io.zilla.bindings.http.stream.HttpServerClientsTest.curl;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import io.zilla.bindings.http.stream.HttpServerClientsTest.Curl;
+import io.zilla.engine.test.EngineExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The http client, as the exit of an http server: requests proxied to an upstream HTTP/1.1 server (an http echo in
+ * the same engine, or Python's http.server), with curl and the JDK HttpClient in front.
+ */
+class HttpClientTest
+{
+    @RegisterExtension
+    final EngineExtension engine = new EngineExtension().anchor(HttpClientTest.class);
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void shouldProxyToAnHttpEcho() throws Exception
+    {
+        final int port = freePort();
+        final int echo = freePort();
+        engine.env("PORT", Integer.toString(port))
+            .env("ECHO_PORT", Integer.toString(echo))
+            .env("UPSTREAM_PORT", Integer.toString(echo))
+            .start("proxy.yaml");
+        final String base = "http://127.0.0.1:" + port;
+
+        final Curl post = curl("--http1.1", "--data-binary", "through the proxy", base + "/echo");
+        assertEquals(0, post.exit(), post.err());
+        assertEquals("through the proxy", post.out());
+
+        final byte[] body = new byte[2 * 1024 * 1024];
+        new Random(3).nextBytes(body);
+        final Path file = directory.resolve("body");
+        Files.write(file, body);
+        final Curl chunked = curl("--http1.1", "-H", "Transfer-Encoding: chunked", "--data-binary", "@" + file,
+            "-o", directory.resolve("out").toString(), base + "/echo");
+        assertEquals(0, chunked.exit(), chunked.err());
+        assertArrayEquals(body, Files.readAllBytes(directory.resolve("out")));
+
+        final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        final HttpResponse<byte[]> response = client.send(HttpRequest.newBuilder(URI.create(base + "/echo"))
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, response.statusCode());
+        assertArrayEquals(body, response.body());
+    }
+
+    @Test
+    void shouldProxyToPythonHttpServer() throws Exception
+    {
+        final byte[] content = new byte[1024 * 1024 + 7];
+        new Random(5).nextBytes(content);
+        Files.write(directory.resolve("file.bin"), content);
+        final int upstream = freePort();
+        final Process python = new ProcessBuilder("python3", "-m", "http.server", "--bind", "127.0.0.1",
+            Integer.toString(upstream), "--directory", directory.toString()).redirectErrorStream(true).start();
+        try
+        {
+            awaitListening(upstream);
+            final int port = freePort();
+            engine.env("PORT", Integer.toString(port))
+                .env("ECHO_PORT", Integer.toString(freePort()))
+                .env("UPSTREAM_PORT", Integer.toString(upstream))
+                .start("proxy.yaml");
+            final String base = "http://127.0.0.1:" + port;
+
+            final Curl get = curl("--http1.1", "-o", directory.resolve("got").toString(), "-w", "%{http_code}",
+                base + "/file.bin");
+            assertEquals(0, get.exit(), get.err());
+            assertEquals("200", get.out());
+            assertArrayEquals(content, Files.readAllBytes(directory.resolve("got")));
+
+            final Curl missing = curl("--http1.1", "-o", "/dev/null", "-w", "%{http_code}", base + "/nothing.here");
+            assertEquals("404", missing.out());
+
+            final Curl head = curl("--http1.1", "-I", base + "/file.bin");
+            assertEquals(0, head.exit(), head.err());
+            assertTrue(head.out().toLowerCase().contains("content-length: " + content.length), head.out());
+        }
+        finally
+        {
+            python.destroy();
+            python.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void awaitListening(int port) throws Exception
+    {
+        for (int i = 0; i < 200; i++)
+        {
+            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port))
+            {
+                return;
+            }
+            catch (java.io.IOException ex)
+            {
+                Thread.sleep(50);
+            }
+        }
+        throw new AssertionError("the upstream did not start listening on " + port);
+    }
+}
