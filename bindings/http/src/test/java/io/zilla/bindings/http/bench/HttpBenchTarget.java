@@ -19,9 +19,9 @@ import io.zilla.engine.test.ThreadStats;
 
 /**
  * A server under load: zilla's http.echo graph in this JVM (tcp server -> http server -> echo, one worker), or a
- * reference server as a child process: nginx for HTTP/1.1 and nghttpd for h2c. Every target answers {@code GET /get}
- * with an empty 200 and {@code POST /post} with as many bytes as were posted (zilla and nghttpd echo them; nginx
- * reads and discards them and sends a file of the same size, as it cannot echo).
+ * reference server as a child process: nginx (with its echo module) for HTTP/1.1 and nghttpd for h2c. Every target
+ * answers {@code GET /get} with an empty 200 and {@code POST /post} with the bytes posted (zilla's echo binding,
+ * nginx's echo module, nghttpd's {@code --echo-upload}).
  */
 abstract class HttpBenchTarget implements Closeable
 {
@@ -52,9 +52,9 @@ abstract class HttpBenchTarget implements Closeable
         return new Zilla(freePort(), directory);
     }
 
-    static HttpBenchTarget nginx(Path directory, int postSize) throws IOException, InterruptedException
+    static HttpBenchTarget nginx(Path directory) throws IOException, InterruptedException
     {
-        return new Nginx(freePort(), directory, postSize);
+        return new Nginx(freePort(), directory);
     }
 
     static HttpBenchTarget nghttpd(Path directory) throws IOException, InterruptedException
@@ -189,19 +189,21 @@ abstract class HttpBenchTarget implements Closeable
     /** nginx, one process (no master), one worker connection table, no access log, HTTP/1.1 keep-alive. */
     private static final class Nginx extends Child
     {
-        Nginx(int port, Path directory, int postSize) throws IOException, InterruptedException
+        private static final String ECHO_MODULE = "/usr/lib/nginx/modules/ngx_http_echo_module.so";
+
+        Nginx(int port, Path directory) throws IOException, InterruptedException
         {
-            super(REFERENCE, port, List.of("nginx", "-p", prepare(directory, port, postSize).toString(), "-c", "nginx.conf"),
+            super(REFERENCE, port, List.of("nginx", "-p", prepare(directory, port).toString(), "-c", "nginx.conf"),
                 directory.resolve("nginx.log"));
         }
 
-        private static Path prepare(Path directory, int port, int postSize) throws IOException
+        private static Path prepare(Path directory, int port) throws IOException
         {
             final Path www = Files.createDirectories(directory.resolve("www"));
             Files.write(www.resolve("get"), new byte[0]);
-            Files.write(www.resolve("post"), new byte[postSize]);
             Files.createDirectories(directory.resolve("logs"));
             Files.writeString(directory.resolve("nginx.conf"), String.join("\n",
+                "load_module " + ECHO_MODULE + ";",
                 "daemon off;",
                 "master_process off;",
                 "worker_processes 1;",
@@ -220,9 +222,8 @@ abstract class HttpBenchTarget implements Closeable
                 "    listen 127.0.0.1:" + port + ";",
                 "    root " + www + ";",
                 "    client_body_buffer_size 128k;",
-                // the static handler refuses a POST with 405 once it has read and discarded the body: answer the
-                // same file with 200 instead, so that a POST moves the same bytes both ways as zilla's echo
-                "    location = /post { error_page 405 =200 $uri; }",
+                // the echo module (Debian's nginx-light has it) sends back the body it read, as zilla's echo does
+                "    location = /post { echo_read_request_body; echo_request_body; }",
                 "  }",
                 "}",
                 ""));

@@ -101,7 +101,7 @@ public final class HttpBenchmark
             {
                 if (workloads.contains(H1_GET) || workloads.contains(H1_POST))
                 {
-                    servers.put("nginx", HttpBenchTarget.nginx(directory, size));
+                    servers.put("nginx", HttpBenchTarget.nginx(directory));
                 }
                 if (workloads.contains(H2C_GET) || workloads.contains(H2C_POST))
                 {
