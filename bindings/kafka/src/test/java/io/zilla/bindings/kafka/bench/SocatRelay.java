@@ -27,8 +27,14 @@ final class SocatRelay implements AutoCloseable
         {
             command.addAll(List.of("taskset", "-c", cpus));
         }
-        command.addAll(List.of("socat", "TCP-LISTEN:" + port + ",bind=127.0.0.1,fork,reuseaddr",
-            "TCP:127.0.0.1:" + targetPort));
+        command.add("socat");
+        // an experiment's switch: socat's transfer buffer (-b, 8192 by default), the most one read or write moves
+        final String buffer = System.getProperty("kafka.bench.socat.buffer");
+        if (buffer != null)
+        {
+            command.addAll(List.of("-b", buffer));
+        }
+        command.addAll(List.of("TCP-LISTEN:" + port + ",bind=127.0.0.1,fork,reuseaddr", "TCP:127.0.0.1:" + targetPort));
         this.process = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }
