@@ -5,7 +5,6 @@ package io.zilla.bindings.http.stream;
 
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.FLOW_CONTROL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.INTERNAL_ERROR;
-import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.NO_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.PROTOCOL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.STREAM_CLOSED;
 import static io.zilla.engine.binding.buffer.BufferPool.NO_SLOT;
@@ -322,11 +321,13 @@ final class Http2Stream
     // the client may send what the application can take beyond what waits, within a slot; told when half used
     private void updateReceiveWindow(long traceId)
     {
-        if (requestEnded || requestDone || connection.closing())
+        if (requestEnded || connection.closing())
         {
             return;
         }
-        final long desired = Math.min(Math.max(app.outCredit(), 0), factory.bufferPool.slotCapacity()) - held;
+        // a request whose body is dropped is given the initial window again and again, so that it can end
+        final long desired = requestDone ? connection.initialWindow
+            : Math.min(Math.max(app.outCredit(), 0), factory.bufferPool.slotCapacity()) - held;
         if (desired > receiveWindow && receiveWindow <= desired / 2)
         {
             final int limit = Http2FrameWriter.windowUpdate(connection.shared.frame, 0, id, (int) (desired - receiveWindow));
@@ -528,23 +529,32 @@ final class Http2Stream
             respondLocally(traceId, 502, null, requestEnded);
             return;
         }
+        updateReceiveWindow(traceId);
         checkClosed(traceId);
     }
 
-    /** The response is complete: a request the client is still sending is stopped with RST_STREAM NO_ERROR. */
+    /**
+     * The response is complete. A request the client is still sending is read to its end and dropped (the stream is
+     * half-closed (local) until then), so that what it sends is still checked as RFC 9113 asks.
+     */
     private void finishResponse(long traceId)
     {
-        if (!requestEnded)
+        if (!requestEnded && !requestDone)
         {
-            connection.streamError(traceId, id, NO_ERROR);
-            return;
+            requestDone = true;
+            app.doOutAbort(traceId);
+            connection.consumed(traceId, held);
+            held = 0;
+            releaseSlot();
+            updateReceiveWindow(traceId);
         }
         checkClosed(traceId);
     }
 
     /**
-     * Answers the request here with {@code status} and the header lines of {@code lines} (null: none), without a body;
-     * an application stream the request opened is aborted.
+     * Answers the request here with {@code status} and the header lines of {@code lines} (null: none), without a body
+     * (END_STREAM on an empty DATA frame, as for an application's response); an application stream the request
+     * opened is aborted.
      */
     void respondLocally(long traceId, int status, HttpAsciiWriter lines, boolean requestComplete)
     {
@@ -554,7 +564,8 @@ final class Http2Stream
         {
             out.text("content-length: 0\r\n");
         }
-        connection.writeHeaders(traceId, id, status, out, true);
+        connection.writeHeaders(traceId, id, status, out, false);
+        connection.writeData(traceId, id, null, 0, 0, true);
         replyEnded = true;
         if (app.outOpened && !requestDone)
         {
