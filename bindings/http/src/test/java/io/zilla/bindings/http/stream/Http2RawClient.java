@@ -13,6 +13,7 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
+import io.zilla.bindings.http.codec.hpack.HpackDecoder;
 import io.zilla.bindings.http.codec.hpack.HpackEncoder;
 import io.zilla.bindings.http.codec.http2.Http2FrameType;
 import io.zilla.bindings.http.codec.http2.Http2Preface;
@@ -39,10 +40,11 @@ final class Http2RawClient implements AutoCloseable
     private final Socket socket;
     private final DataInputStream in;
     private final HpackEncoder encoder = new HpackEncoder(4096);
+    private final HpackDecoder decoder = new HpackDecoder(4096, 1 << 20);
     private final UnsafeBuffer block = new UnsafeBuffer(new byte[65536]);
 
-    /** One frame the server sent. */
-    record Frame(int type, int flags, int streamId, byte[] payload)
+    /** One frame the server sent; a HEADERS frame's :status when it has one (else 0). */
+    record Frame(int type, int flags, int streamId, byte[] payload, int status)
     {
         /** The error code of a RST_STREAM or GOAWAY. */
         int errorCode()
@@ -130,12 +132,33 @@ final class Http2RawClient implements AutoCloseable
             final int streamId = in.readInt() & 0x7fff_ffff;
             final byte[] payload = new byte[length];
             in.readFully(payload);
-            return new Frame(type, flags, streamId, payload);
+            return new Frame(type, flags, streamId, payload, type == HEADERS ? status(flags, payload) : 0);
         }
         catch (EOFException | SocketException ex)
         {
             return null;
         }
+    }
+
+    // the server's header blocks are decoded in order, so that the table stays in step (CONTINUATION is not expected)
+    private int status(int flags, byte[] payload)
+    {
+        final int pad = (flags & 0x8) != 0 ? payload[0] & 0xff : 0;
+        final int offset = ((flags & 0x8) != 0 ? 1 : 0) + ((flags & 0x20) != 0 ? 5 : 0);
+        final int[] status = new int[1];
+        final int result = decoder.decode(new UnsafeBuffer(payload), offset, payload.length - offset - pad,
+            (name, nameOffset, nameLength, value, valueOffset, valueLength, neverIndexed) ->
+            {
+                if (nameLength == 7 && name.getStringWithoutLengthAscii(nameOffset, nameLength).equals(":status"))
+                {
+                    status[0] = Integer.parseInt(value.getStringWithoutLengthAscii(valueOffset, valueLength));
+                }
+            });
+        if (result != HpackDecoder.DECODED)
+        {
+            throw new IllegalStateException("the server's header block does not decode: " + decoder.error());
+        }
+        return status[0];
     }
 
     /** Reads until a frame of {@code type} (on {@code streamId} unless it is -1); null when the connection closed. */
