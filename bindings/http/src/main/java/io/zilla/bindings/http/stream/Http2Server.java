@@ -40,7 +40,8 @@ import org.agrona.collections.Int2ObjectHashMap;
  * id and end this connection only.
  *
  * <p>Flow control, receiving: the connection window stays at 65,535 and is given back (WINDOW_UPDATE on stream 0) as
- * request bytes go to their applications; a stream's window follows the credit its application gives. Sending: the
+ * DATA arrives; a stream's window follows the credit its application gives, and what arrives beyond that credit (the
+ * window every stream starts with) waits in the stream's own buffer slot. Sending: the
  * client's windows (per stream and for the connection) and the network's credit are handed out to the streams'
  * applications as zilla credit, round robin, at most one DATA frame's worth per stream at a time, so that the sum of
  * the credit handed out never exceeds what the client and the network can take.
@@ -83,6 +84,7 @@ final class Http2Server
     private boolean goawayReceived;
     private boolean closing;
     private boolean endPending;
+
     private long timerId = NO_CANCEL_ID;
 
     // flow control: what the client may still send on the connection, and what we took that it may send again
@@ -426,14 +428,16 @@ final class Http2Server
         }
         receiveWindow -= flow;
         final Http2Stream stream = streams.get(streamId);
+        if (stream == null && streamId > lastStreamId)
+        {
+            connectionError(traceId, PROTOCOL_ERROR, "DATA on an idle stream");
+            return;
+        }
+        // what a stream does not pass on at once waits in its own slot, within the window it gave: the connection's
+        // window is given back as DATA arrives, so that a stream whose application is slow does not stall the others
+        consumed(traceId, flow);
         if (stream == null)
         {
-            if (streamId > lastStreamId)
-            {
-                connectionError(traceId, PROTOCOL_ERROR, "DATA on an idle stream");
-                return;
-            }
-            consumed(traceId, flow);
             if (!resetByUs(streamId))
             {
                 streamError(traceId, streamId, STREAM_CLOSED);
@@ -443,7 +447,7 @@ final class Http2Server
         stream.onData(traceId, shared.dataRO.wrap(frame.buffer(), frame.offset(), frame.limit()));
     }
 
-    /** Request bytes left our hands (to an application, or dropped): the client may send as many again. */
+    /** Request bytes arrived (and went on, were dropped or wait in their stream's slot): the client may send as many again. */
     void consumed(long traceId, int bytes)
     {
         consumed += bytes;

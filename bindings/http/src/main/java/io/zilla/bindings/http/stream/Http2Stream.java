@@ -198,24 +198,19 @@ final class Http2Stream
         final int length = data.dataLength();
         if (requestEnded)
         {
-            connection.consumed(traceId, flow);
             connection.streamError(traceId, id, STREAM_CLOSED);
             return;
         }
         if (flow > receiveWindow)
         {
-            connection.consumed(traceId, flow);
             connection.streamError(traceId, id, FLOW_CONTROL_ERROR);
             return;
         }
         receiveWindow -= flow;
-        // the padding is ours to drop at once
-        connection.consumed(traceId, flow - length);
         received += length;
         final boolean endStream = data.endStream();
         if (contentLength >= 0 && (received > contentLength || endStream && received != contentLength))
         {
-            connection.consumed(traceId, length);
             factory.event(traceId, "http.request.rejected", "content-length does not match the DATA on stream " + id);
             connection.streamError(traceId, id, PROTOCOL_ERROR);
             return;
@@ -256,7 +251,6 @@ final class Http2Stream
     {
         if (requestDone || length == 0)
         {
-            connection.consumed(traceId, length);
             return;
         }
         int forwarded = 0;
@@ -266,7 +260,6 @@ final class Http2Stream
             if (forwarded > 0)
             {
                 app.doOutData(traceId, buffer, offset, forwarded);
-                connection.consumed(traceId, forwarded);
             }
         }
         final int rest = length - forwarded;
@@ -278,8 +271,8 @@ final class Http2Stream
             }
             if (slot == NO_SLOT || held + rest > factory.bufferPool.slotCapacity())
             {
-                connection.consumed(traceId, rest);
-                factory.event(traceId, "http.buffers.exhausted", "no room for the request body of stream " + id);
+                // the worker's slots are all taken: this stream is reset, the others go on
+                factory.event(traceId, "http.buffers.exhausted", "no buffer slot for the request body of stream " + id);
                 connection.streamError(traceId, id, INTERNAL_ERROR);
                 return;
             }
@@ -298,7 +291,6 @@ final class Http2Stream
             if (forwarded > 0)
             {
                 app.doOutData(traceId, buffer, 0, forwarded);
-                connection.consumed(traceId, forwarded);
                 buffer.putBytes(0, buffer, forwarded, held - forwarded);
                 held -= forwarded;
             }
@@ -520,7 +512,6 @@ final class Http2Stream
         // the application takes no more of the request: what comes is dropped, the response may still come
         app.outClosed = true;
         requestDone = true;
-        connection.consumed(traceId, held);
         held = 0;
         releaseSlot();
         if (!replyBegun && !replyEnded && !closed)
@@ -543,7 +534,6 @@ final class Http2Stream
         {
             requestDone = true;
             app.doOutAbort(traceId);
-            connection.consumed(traceId, held);
             held = 0;
             releaseSlot();
             updateReceiveWindow(traceId);
@@ -627,7 +617,6 @@ final class Http2Stream
         }
         app.doInReset(traceId);
         releaseCredit();
-        connection.consumed(traceId, held);
         held = 0;
         releaseSlot();
     }
