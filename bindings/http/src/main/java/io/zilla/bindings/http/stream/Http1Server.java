@@ -289,6 +289,10 @@ final class Http1Server implements Http1BodyDecoder.Sink
                         refuse(traceId, -result);
                         return limit;
                     }
+                    if (upgradeHttp2(traceId, buffer, result, limit))
+                    {
+                        return limit;
+                    }
                     onRequest(traceId);
                     progress = result;
                 }
@@ -623,6 +627,34 @@ final class Http1Server implements Http1BodyDecoder.Sink
         state = DISCARD;
         http2 = new Http2Server(factory, net);
         http2.start(traceId, buffer, offset, limit);
+    }
+
+    /**
+     * {@code Upgrade: h2c} with HTTP2-Settings on a request without a body, when h2 is allowed: 101, and the request
+     * becomes HTTP/2's stream 1 with what follows it read as HTTP/2 (RFC 7540 section 3.2). False: served as HTTP/1.1.
+     */
+    private boolean upgradeHttp2(long traceId, DirectBuffer buffer, int offset, int limit)
+    {
+        final HttpRequestHead head = factory.head;
+        final int settings = head.find("http2-settings");
+        if (!head.upgradeH2c || head.hasBody() || settings < 0 || head.minorVersion != 1 || closeAfterResponse
+            || !factory.options.versions().contains(HttpOptionsConfig.H2))
+        {
+            return false;
+        }
+        final byte[] payload = Http2Server.upgradeSettings(head.buffer, head.valueOffsets[settings],
+            head.valueLengths[settings]);
+        final int length = payload != null ? requestHeaders(head) : -1;
+        if (length < 0)
+        {
+            return false;
+        }
+        cancelTimer();
+        state = DISCARD;
+        http2 = new Http2Server(factory, net);
+        http2.startUpgraded(traceId, payload, length, head.isMethod("HEAD"), head.isMethod("OPTIONS"), buffer, offset,
+            limit);
+        return true;
     }
 
     private void refuseHttp2(long traceId)

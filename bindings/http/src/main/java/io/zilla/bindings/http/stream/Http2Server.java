@@ -8,6 +8,8 @@ import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.NO_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.PROTOCOL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.STREAM_CLOSED;
 import static io.zilla.engine.binding.signal.Signaler.NO_CANCEL_ID;
+import static java.nio.ByteOrder.BIG_ENDIAN;
+import static java.nio.charset.StandardCharsets.US_ASCII;
 
 import io.zilla.bindings.http.codec.hpack.HpackDecoder;
 import io.zilla.bindings.http.codec.hpack.HpackEncoder;
@@ -31,6 +33,7 @@ import io.zilla.specs.flyweight.OctetsFW;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Int2ObjectHashMap;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * One HTTP/2 connection of an http server (RFC 9113): the preface, the SETTINGS exchange, PING, GOAWAY, the
@@ -49,6 +52,8 @@ import org.agrona.collections.Int2ObjectHashMap;
 final class Http2Server
 {
     static final int SIGNAL_CLOSE_TIMEOUT = 2;
+    private static final DirectBuffer SWITCHING = new UnsafeBuffer(
+        "HTTP/1.1 101 Switching Protocols\r\nconnection: Upgrade\r\nupgrade: h2c\r\n\r\n".getBytes(US_ASCII));
     /** The connection's receive window: the protocol's initial one, never raised. */
     static final int CONNECTION_WINDOW = 65_535;
     /** How many closed stream ids are remembered, to tell a closed stream from one never opened. */
@@ -133,19 +138,83 @@ final class Http2Server
         reader.doWindow(traceId);
     }
 
-    /** Applies the client's HTTP2-Settings of an {@code Upgrade: h2c} request, as if it sent them in a SETTINGS frame. */
-    void applyUpgradeSettings(DirectBuffer settings, int offset, int length)
+    /** The SETTINGS payload of an HTTP2-Settings header (base64url), or null when it is not one. */
+    static byte[] upgradeSettings(DirectBuffer buffer, int offset, int length)
     {
-        for (int at = offset; at + Http2SettingsFW.PARAMETER_SIZE <= offset + length; at += Http2SettingsFW.PARAMETER_SIZE)
+        final byte[] text = new byte[length];
+        buffer.getBytes(offset, text);
+        try
         {
-            final int id = settings.getShort(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xffff;
-            final long value = settings.getInt(at + 2, java.nio.ByteOrder.BIG_ENDIAN) & 0xffff_ffffL;
-            if (Http2Settings.known(id) && Http2Settings.check(id, value) == NO_ERROR)
+            // rare (once per upgrade): allocating here is fine
+            final byte[] payload = java.util.Base64.getUrlDecoder().decode(trimPadding(text));
+            if (payload.length % Http2SettingsFW.PARAMETER_SIZE != 0)
             {
-                peer.set(id, value);
+                return null;
+            }
+            final UnsafeBuffer settings = new UnsafeBuffer(payload);
+            for (int at = 0; at < payload.length; at += Http2SettingsFW.PARAMETER_SIZE)
+            {
+                if (Http2Settings.check(settings.getShort(at, BIG_ENDIAN) & 0xffff,
+                    settings.getInt(at + 2, BIG_ENDIAN) & 0xffff_ffffL) != NO_ERROR)
+                {
+                    return null;
+                }
+            }
+            return payload;
+        }
+        catch (IllegalArgumentException ex)
+        {
+            return null;
+        }
+    }
+
+    private static byte[] trimPadding(byte[] text)
+    {
+        int length = text.length;
+        while (length > 0 && text[length - 1] == '=')
+        {
+            length--;
+        }
+        return length == text.length ? text : java.util.Arrays.copyOf(text, length);
+    }
+
+    /**
+     * Starts the connection after an {@code Upgrade: h2c} request: 101, our SETTINGS, the client's HTTP2-Settings
+     * applied as its first SETTINGS, and the request (its header list, {@code length} bytes in the factory's request
+     * headers) as stream 1, half-closed (remote); what followed the request is read as HTTP/2 (the preface first).
+     */
+    void startUpgraded(long traceId, byte[] settings, int length, boolean head, boolean options, DirectBuffer buffer,
+        int offset, int limit)
+    {
+        write(traceId, SWITCHING, 0, SWITCHING.capacity());
+        final UnsafeBuffer payload = new UnsafeBuffer(settings);
+        for (int at = 0; at < settings.length; at += Http2SettingsFW.PARAMETER_SIZE)
+        {
+            final int id = payload.getShort(at, BIG_ENDIAN) & 0xffff;
+            if (Http2Settings.known(id))
+            {
+                peer.set(id, payload.getInt(at + 2, BIG_ENDIAN) & 0xffff_ffffL);
             }
         }
         encoder.settingsTableSize(peer.headerTableSize());
+        start(traceId, null, 0, 0);
+        lastStreamId = 1;
+        final Http2Stream stream = newStream(traceId, 1);
+        final Http2RequestHeaders request = shared.requestHeaders;
+        request.head = head;
+        request.options = options;
+        request.contentLength = -1;
+        stream.onRequest(traceId, length, true, request);
+        if (limit > offset)
+        {
+            final OctetsFW bytes = shared.octetsRO.wrap(buffer, offset, limit);
+            if (!reader.onData(traceId, bytes))
+            {
+                doAbortAll(traceId);
+                return;
+            }
+        }
+        reader.doWindow(traceId);
     }
 
     void onNetMessage(int msgTypeId, DirectBuffer buffer, int index, int length)

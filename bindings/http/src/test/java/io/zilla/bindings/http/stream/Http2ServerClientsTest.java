@@ -158,6 +158,41 @@ class Http2ServerClientsTest
     }
 
     @Test
+    void shouldUpgradeFromHttp11WithCurl() throws Exception
+    {
+        final Curl curl = curl("--http2", "-i", ports.http() + "/echo");
+        assertEquals(0, curl.exit(), curl.err());
+        assertTrue(curl.out().startsWith("HTTP/1.1 101 Switching Protocols\r\n"), curl.out());
+        assertTrue(curl.out().contains("\r\n\r\nHTTP/2 200"), curl.out());
+
+        // a request with a body is not upgraded: HTTP/1.1 answers it
+        final Curl post = curl("--http2", "-i", "--data-binary", "no upgrade", ports.http() + "/echo");
+        assertEquals(0, post.exit(), post.err());
+        assertTrue(post.out().startsWith("HTTP/1.1 200 OK"), post.out());
+        assertTrue(post.out().endsWith("no upgrade"), post.out());
+    }
+
+    @Test
+    void shouldUpgradeFromHttp11WithJdkHttpClient() throws Exception
+    {
+        final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2)
+            .connectTimeout(Duration.ofSeconds(10)).build();
+        final HttpResponse<String> get = client.send(HttpRequest.newBuilder(URI.create(ports.http() + "/echo")).build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, get.statusCode());
+        assertEquals(HttpClient.Version.HTTP_2, get.version());
+
+        // the upgraded connection goes on with HTTP/2: 3 MiB both ways
+        final byte[] body = new byte[3 * 1024 * 1024];
+        new Random(13).nextBytes(body);
+        final HttpResponse<byte[]> post = client.send(HttpRequest.newBuilder(URI.create(ports.http() + "/echo"))
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, post.statusCode());
+        assertEquals(HttpClient.Version.HTTP_2, post.version());
+        assertArrayEquals(body, post.body());
+    }
+
+    @Test
     void shouldRespectSmallWindowsWithNghttp() throws Exception
     {
         // windows of 1,023 bytes per stream and 16,383 for the connection: every DATA frame waits for WINDOW_UPDATEs
