@@ -637,8 +637,9 @@ final class Http1Server implements Http1BodyDecoder.Sink
     {
         final HttpRequestHead head = factory.head;
         final int settings = head.find("http2-settings");
-        if (!head.upgradeH2c || head.hasBody() || settings < 0 || head.minorVersion != 1 || closeAfterResponse
-            || !factory.options.versions().contains(HttpOptionsConfig.H2))
+        // h2c is for cleartext only (over TLS, h2 is chosen by ALPN); an upgrade waits for no earlier response
+        if (!head.upgradeH2c || https || head.hasBody() || settings < 0 || head.minorVersion != 1 || closeAfterResponse
+            || encoding() || !factory.options.versions().contains(HttpOptionsConfig.H2))
         {
             return false;
         }
