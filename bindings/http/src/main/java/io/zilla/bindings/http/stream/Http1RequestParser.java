@@ -27,9 +27,6 @@ final class Http1RequestParser
     static final int NOT_IMPLEMENTED = -501;
     static final int VERSION_NOT_SUPPORTED = -505;
 
-    /** HTTP/2's connection preface (RFC 9113 section 3.4), whose first line reads as a request line. */
-    static final String PREFACE_TEXT = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
-
     // tchar (RFC 9110 section 5.6.2)
     private static final boolean[] TCHAR = new boolean[128];
 
@@ -297,20 +294,6 @@ final class Http1RequestParser
             end--;
         }
         return end;
-    }
-
-    /** Whether the bytes from {@code offset} start HTTP/2's preface (as far as they go). */
-    static boolean startsPreface(DirectBuffer buffer, int offset, int limit)
-    {
-        final int length = Math.min(limit - offset, PREFACE_TEXT.length());
-        for (int i = 0; i < length; i++)
-        {
-            if (buffer.getByte(offset + i) != PREFACE_TEXT.charAt(i))
-            {
-                return false;
-            }
-        }
-        return true;
     }
 
     // method SP request-target SP HTTP-version, up to the CR at crlf

@@ -270,12 +270,6 @@ final class Http1Server implements Http1BodyDecoder.Sink
                             doNetEnd(traceId);
                             return limit;
                         }
-                        if (progress == offset && Http1RequestParser.startsPreface(buffer, progress, limit)
-                            && limit - progress >= Http1RequestParser.PREFACE_TEXT.length())
-                        {
-                            startHttp2(traceId, buffer, progress, limit);
-                            return limit;
-                        }
                         break loop;
                     }
                     if (result == Http1RequestParser.PREFACE)
@@ -559,6 +553,15 @@ final class Http1Server implements Http1BodyDecoder.Sink
             responsePending = false;
         }
         refuse(traceId, 400);
+    }
+
+    /** The exit refused the rest of a request: if its body is still being read, the connection ends after the response. */
+    void onRequestReset(HttpServerExchange reset)
+    {
+        if (exchange == reset && state == BODY)
+        {
+            closeAfterResponse = true;
+        }
     }
 
     /** The exit's response is complete (or was answered here): the next request may be read. */

@@ -3,6 +3,7 @@
  */
 package io.zilla.bindings.http.stream;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 
 import io.zilla.engine.binding.EngineContext;
@@ -11,17 +12,21 @@ import io.zilla.engine.config.BindingConfig;
 import io.zilla.specs.core.types.stream.BeginFW;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.collections.ObjectHashSet;
 
 /**
  * One http client binding on one worker: each application stream (a request with its HttpBeginEx) becomes an
- * HTTP/1.1 request on a connection of its own to the route's exit (a tcp client), and the response comes back as the
- * stream's reply ({@link Http1Client}). Connections are not reused yet: each request says {@code connection: close}.
+ * HTTP/1.1 request on a connection to the route's exit (a tcp client), and the response comes back as the
+ * stream's reply ({@link Http1ClientRequest}). A connection whose response kept it alive waits, idle, for the next
+ * request to the same exit ({@link Http1ClientConnection}), until the server closes it.
  */
 public final class HttpClientFactory extends HttpStreamFactory
 {
     final HttpHeaderListWriter responseHeaders;
 
-    private final Long2ObjectHashMap<Http1Client> clients = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<Http1ClientRequest> requests = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<ArrayDeque<Http1ClientConnection>> idle = new Long2ObjectHashMap<>();
+    private final ObjectHashSet<Http1ClientConnection> connections = new ObjectHashSet<>();
 
     public HttpClientFactory(EngineContext context, BindingConfig binding)
     {
@@ -33,23 +38,68 @@ public final class HttpClientFactory extends HttpStreamFactory
     public MessageConsumer newStream(int msgTypeId, DirectBuffer buffer, int index, int length, MessageConsumer sender)
     {
         final BeginFW begin = beginRO.wrap(buffer, index, index + length);
-        final Http1Client client = new Http1Client(this, sender, begin.originId(), begin.routedId(), begin.streamId());
-        clients.put(begin.streamId(), client);
-        return client::onAppMessage;
+        final Http1ClientRequest request = new Http1ClientRequest(this, sender, begin.originId(), begin.routedId(),
+            begin.streamId());
+        requests.put(request.id(), request);
+        return request::onAppMessage;
     }
 
-    void onClosed(long initialId)
+    /** An idle connection to {@code exitId}, else a new one; null when the exit is not there. */
+    Http1ClientConnection acquire(long traceId, long exitId)
     {
-        clients.remove(initialId);
+        final ArrayDeque<Http1ClientConnection> waiting = idle.get(exitId);
+        while (waiting != null && !waiting.isEmpty())
+        {
+            final Http1ClientConnection connection = waiting.pollLast();
+            if (connection.usable())
+            {
+                return connection;
+            }
+        }
+        final Http1ClientConnection connection = new Http1ClientConnection(this, exitId);
+        if (!connection.open(traceId))
+        {
+            return null;
+        }
+        connections.add(connection);
+        return connection;
     }
 
-    /** The binding is going away: abort every request it still carries. */
+    /** A connection whose response kept it alive waits for the next request to its exit. */
+    void release(Http1ClientConnection connection)
+    {
+        idle.computeIfAbsent(connection.exitId, id -> new ArrayDeque<>()).addLast(connection);
+    }
+
+    /** A connection that closed is not reused. */
+    void forget(Http1ClientConnection connection)
+    {
+        connections.remove(connection);
+        final ArrayDeque<Http1ClientConnection> waiting = idle.get(connection.exitId);
+        if (waiting != null)
+        {
+            waiting.remove(connection);
+        }
+    }
+
+    void onClosed(Http1ClientRequest request)
+    {
+        requests.remove(request.id());
+    }
+
+    /** The binding is going away: abort every request it still carries, and its connections. */
     @Override
     public void close()
     {
-        for (Http1Client client : new ArrayList<>(clients.values()))
+        final long traceId = context.supplyTraceId();
+        for (Http1ClientRequest request : new ArrayList<>(requests.values()))
         {
-            client.doAbortAll(context.supplyTraceId());
+            request.doAbortAll(traceId);
         }
+        for (Http1ClientConnection connection : new ArrayList<>(connections))
+        {
+            connection.doAbortAll(traceId);
+        }
+        idle.clear();
     }
 }

@@ -266,7 +266,7 @@ final class HttpServerExchange
         final long traceId = reset.traceId();
         app.outClosed = true;
         // what is left of the request body is read and dropped, and the connection ends after the response
-        connection.closeAfterResponse = true;
+        connection.onRequestReset(this);
         if (!replyBegun && !replyDone)
         {
             // the exit refused the request without an answer
@@ -298,24 +298,10 @@ final class HttpServerExchange
 
     void doRequestEnd(long traceId, DirectBuffer trailers, int offset, int length)
     {
-        if (!app.outOpened || app.outClosed)
+        if (app.outOpened)
         {
-            return;
+            factory.doEnd(app, traceId, trailers, offset, length);
         }
-        if (trailers == null)
-        {
-            app.doOutEnd(traceId);
-            return;
-        }
-        final MutableDirectBuffer writeBuffer = factory.context.writeBuffer();
-        final EndFW end = factory.endRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(app.originId).routedId(app.routedId).streamId(app.outboundId)
-            .sequence(app.outSeq).acknowledge(app.outAck).maximum(app.outMax)
-            .traceId(traceId)
-            .extension(trailers, offset, length)
-            .build();
-        app.target.accept(EndFW.TYPE_ID, end.buffer(), end.offset(), end.sizeof());
-        app.outClosed = true;
     }
 
     void doRequestAbort(long traceId)

@@ -45,7 +45,8 @@ public final class HttpServerFactory extends HttpStreamFactory
     /** The header-list limit: the configured one, within what a buffer slot can hold. */
     int headerListSize()
     {
-        return Math.min(options.limits().headerListSize(), bufferPool.slotCapacity());
+        // one byte less than a slot: a head that fills the slot is then over the limit, not waiting for credit
+        return Math.min(options.limits().headerListSize(), bufferPool.slotCapacity() - 1);
     }
 
     /** What this worker's HTTP/2 connections share, made when the first one starts. */

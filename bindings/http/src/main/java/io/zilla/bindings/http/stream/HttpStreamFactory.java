@@ -8,6 +8,7 @@ import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.binding.stream.StreamFrames;
+import io.zilla.engine.binding.stream.StreamSide;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
@@ -18,6 +19,8 @@ import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.http.types.stream.HttpBeginExFW;
 import io.zilla.specs.http.types.stream.HttpEndExFW;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -69,6 +72,27 @@ abstract class HttpStreamFactory implements BindingHandler
         this.trailers = new HttpHeaderListWriter(capacity);
         this.out = new HttpAsciiWriter(new UnsafeBuffer(new byte[capacity + CHUNK_OVERHEAD + FRAMING_TAIL]));
         this.maxFrame = capacity;
+    }
+
+    /** Ends {@code side}'s outbound direction with {@code extension} (an HttpEndEx of trailers), or without one. */
+    void doEnd(StreamSide side, long traceId, DirectBuffer extension, int offset, int length)
+    {
+        if (extension == null)
+        {
+            side.doOutEnd(traceId);
+        }
+        else if (side.outOpened && !side.outClosed)
+        {
+            final MutableDirectBuffer writeBuffer = context.writeBuffer();
+            final EndFW end = endRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+                .originId(side.originId).routedId(side.routedId).streamId(side.outboundId)
+                .sequence(side.outSeq).acknowledge(side.outAck).maximum(side.outMax)
+                .traceId(traceId)
+                .extension(extension, offset, length)
+                .build();
+            side.target.accept(EndFW.TYPE_ID, end.buffer(), end.offset(), end.sizeof());
+            side.outClosed = true;
+        }
     }
 
     void event(long traceId, String name, String detail)

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * has a body, none is skipped and every case must pass over TLS (ALPN h2), and every case but 3.5/2 over h2c, with one
  * exception: 6.9.2/2 (a window made negative, then 1 byte allowed) fails because of the http client, not the server:
  * with 3 bytes of credit the client still holds the upstream's body when Python closes the connection, and the client
- * takes that close as a body cut short (Http1Client.onNetEnd) and aborts the response.
+ * takes that close as a body cut short (Http1ClientConnection.onNetEnd) and aborts the response.
  */
 class Http2SpecTest
 {

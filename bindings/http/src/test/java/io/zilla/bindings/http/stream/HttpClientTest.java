@@ -19,6 +19,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import io.zilla.bindings.http.stream.HttpServerClientsTest.Curl;
+import io.zilla.engine.EngineCounters;
 import io.zilla.engine.test.EngineExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -65,6 +66,10 @@ class HttpClientTest
             .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofByteArray());
         assertEquals(200, response.statusCode());
         assertArrayEquals(body, response.body());
+
+        // one request after the other: the client reused its one connection to the upstream for all three
+        final long opened = EngineCounters.read(engine.directory()).get("south_tcp").get("connections.opened");
+        assertEquals(1, opened);
     }
 
     @Test

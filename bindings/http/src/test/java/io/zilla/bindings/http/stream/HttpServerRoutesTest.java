@@ -64,6 +64,19 @@ class HttpServerRoutesTest
     }
 
     @Test
+    void shouldTakeAuthorityFromAbsoluteForm() throws Exception
+    {
+        try (Socket socket = connect(port))
+        {
+            write(socket, "GET http://example.org:81/items/7 HTTP/1.1\r\nHost: other.example\r\n\r\n");
+            final Map<String, String> headers = map(headers(awaitStream()));
+            assertEquals("example.org:81", headers.get(":authority"));
+            assertEquals("/items/7", headers.get(":path"));
+            assertEquals("item-7", headers.get("x-item-id"));
+        }
+    }
+
+    @Test
     void shouldNotRouteOtherMethodsOrPaths() throws Exception
     {
         try (Socket socket = connect(port))

@@ -233,6 +233,95 @@ class HttpServerTest
     }
 
     @Test
+    void shouldPushBackOnAClientThatDoesNotRead() throws Exception
+    {
+        final int size = 64 * 1024 * 1024;
+        try (Socket socket = connect(port))
+        {
+            socket.setReceiveBufferSize(64 * 1024);
+            final java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
+            final Thread writer = new Thread(() ->
+            {
+                try
+                {
+                    final OutputStream out = socket.getOutputStream();
+                    out.write(("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: " + size + "\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+                    final byte[] chunk = new byte[64 * 1024];
+                    for (int i = 0; i < size / chunk.length; i++)
+                    {
+                        java.util.Arrays.fill(chunk, (byte) i);
+                        out.write(chunk);
+                        written.addAndGet(chunk.length);
+                    }
+                    out.flush();
+                }
+                catch (IOException ex)
+                {
+                    // the socket closed at the end of the test
+                }
+            });
+            writer.setDaemon(true);
+            writer.start();
+            // nothing reads the echo: the writer must stall, with what is in flight bounded by credit and kernel buffers
+            long last = -1;
+            while (written.get() != last)
+            {
+                last = written.get();
+                Thread.sleep(500);
+            }
+            assertTrue(last < size / 4, "written while nobody reads: " + last);
+
+            // reading resumes the flow, and every byte comes back in order
+            final Response response = read(socket);
+            writer.join(30_000);
+            assertEquals(size, response.body().length);
+            for (int i = 0; i < size; i += 64 * 1024)
+            {
+                assertEquals((byte) (i / (64 * 1024)), response.body()[i]);
+            }
+        }
+    }
+
+    @Test
+    void shouldServeManyConnectionsAtOnce() throws Exception
+    {
+        final int count = 200;
+        final Socket[] sockets = new Socket[count];
+        try
+        {
+            for (int i = 0; i < count; i++)
+            {
+                sockets[i] = connect(port);
+            }
+            // every connection has a request in flight before any answer is read
+            for (int round = 0; round < 3; round++)
+            {
+                for (int i = 0; i < count; i++)
+                {
+                    final String body = i + "/" + round;
+                    write(sockets[i], "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: " + body.length()
+                        + "\r\n\r\n" + body);
+                }
+                for (int i = 0; i < count; i++)
+                {
+                    assertEquals(i + "/" + round, read(sockets[i]).text());
+                }
+            }
+        }
+        finally
+        {
+            for (Socket socket : sockets)
+            {
+                if (socket != null)
+                {
+                    socket.close();
+                }
+            }
+        }
+    }
+
+    @Test
     void shouldKeepOtherConnectionsWorkingAfterBadRequest() throws Exception
     {
         try (Socket good = connect(port); Socket bad = connect(port))
