@@ -331,20 +331,7 @@ final class Http2Stream
     private void doRequestEnd(long traceId)
     {
         requestDone = true;
-        if (trailersLength < 0)
-        {
-            app.doOutEnd(traceId);
-            return;
-        }
-        final MutableDirectBuffer writeBuffer = factory.context.writeBuffer();
-        final EndFW end = factory.endRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(app.originId).routedId(app.routedId).streamId(app.outboundId)
-            .sequence(app.outSeq).acknowledge(app.outAck).maximum(app.outMax)
-            .traceId(traceId)
-            .extension(trailers, 0, trailersLength)
-            .build();
-        app.target.accept(EndFW.TYPE_ID, end.buffer(), end.offset(), end.sizeof());
-        app.outClosed = true;
+        factory.doEnd(app, traceId, trailersLength < 0 ? null : trailers, 0, Math.max(trailersLength, 0));
     }
 
     private void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
