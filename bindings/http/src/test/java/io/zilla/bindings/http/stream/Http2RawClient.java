@@ -57,6 +57,8 @@ final class Http2RawClient implements AutoCloseable
     Http2RawClient(int port) throws IOException
     {
         this.socket = HttpPeers.connect(port);
+        // frames go out as they are written (no Nagle delay between a HEADERS and its DATA)
+        socket.setTcpNoDelay(true);
         this.in = new DataInputStream(socket.getInputStream());
     }
 
@@ -174,7 +176,7 @@ final class Http2RawClient implements AutoCloseable
         return null;
     }
 
-    /** The body of {@code streamId}'s response: its DATA up to END_STREAM. */
+    /** The body of {@code streamId}'s response: its DATA up to END_STREAM (the connection window given back). */
     byte[] body(int streamId) throws IOException
     {
         final ByteArrayOutputStream body = new ByteArrayOutputStream();
@@ -182,9 +184,11 @@ final class Http2RawClient implements AutoCloseable
         {
             if (frame.streamId() == streamId && (frame.type() == DATA || frame.type() == HEADERS))
             {
-                if (frame.type() == DATA)
+                if (frame.type() == DATA && frame.payload().length > 0)
                 {
                     body.write(frame.payload());
+                    // the connection's window is given back, as a client must for the server to go on sending
+                    frame(WINDOW_UPDATE, 0, 0, int32(frame.payload().length));
                 }
                 if ((frame.flags() & END_STREAM) != 0)
                 {
