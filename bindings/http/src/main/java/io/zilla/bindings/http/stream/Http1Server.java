@@ -64,6 +64,8 @@ final class Http1Server implements Http1BodyDecoder.Sink
     private boolean endPending;
     private boolean https;
     private long timerId = NO_CANCEL_ID;
+    // once HTTP/2 was chosen (ALPN h2, or the prior-knowledge preface), the connection that takes every frame
+    private Http2Server http2;
 
     // the current request's Origin when the CORS policy allows it, for its response
     final MutableDirectBuffer origin = new UnsafeBuffer(new byte[MAX_ORIGIN]);
@@ -81,6 +83,11 @@ final class Http1Server implements Http1BodyDecoder.Sink
 
     void onNetMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
     {
+        if (http2 != null)
+        {
+            http2.onNetMessage(msgTypeId, buffer, index, length);
+            return;
+        }
         switch (msgTypeId)
         {
             case BeginFW.TYPE_ID -> onNetBegin(factory.beginRO.wrap(buffer, index, index + length));
@@ -114,8 +121,8 @@ final class Http1Server implements Http1BodyDecoder.Sink
         doNetWindow(traceId);
         if (h2)
         {
-            // ALPN settled h2: HTTP/2 plugs in here (docs/bindings/http.md); until it does, the client is told to use 1.1
-            refuseHttp2(traceId);
+            // ALPN settled h2
+            startHttp2(traceId, null, 0, 0);
             return;
         }
         armTimer(traceId);
@@ -267,13 +274,17 @@ final class Http1Server implements Http1BodyDecoder.Sink
                     }
                     if (result == Http1RequestParser.PREFACE)
                     {
-                        // prior knowledge: HTTP/2 plugs in here (docs/bindings/http.md)
-                        refuseHttp2(traceId);
+                        // prior knowledge: the bytes read so far are HTTP/2's
+                        startHttp2(traceId, buffer, progress, limit);
                         return limit;
                     }
                     if (result < 0)
                     {
                         refuse(traceId, -result);
+                        return limit;
+                    }
+                    if (upgradeHttp2(traceId, buffer, result, limit))
+                    {
                         return limit;
                     }
                     onRequest(traceId);
@@ -607,6 +618,49 @@ final class Http1Server implements Http1BodyDecoder.Sink
         doNetEnd(traceId);
     }
 
+    /** Hands the connection to HTTP/2 with what was read of it, or refuses it when the options leave h2 out. */
+    private void startHttp2(long traceId, DirectBuffer buffer, int offset, int limit)
+    {
+        if (!factory.options.versions().contains(HttpOptionsConfig.H2))
+        {
+            refuseHttp2(traceId);
+            return;
+        }
+        cancelTimer();
+        state = DISCARD;
+        http2 = new Http2Server(factory, net);
+        http2.start(traceId, buffer, offset, limit);
+    }
+
+    /**
+     * {@code Upgrade: h2c} with HTTP2-Settings on a request without a body, when h2 is allowed: 101, and the request
+     * becomes HTTP/2's stream 1 with what follows it read as HTTP/2 (RFC 7540 section 3.2). False: served as HTTP/1.1.
+     */
+    private boolean upgradeHttp2(long traceId, DirectBuffer buffer, int offset, int limit)
+    {
+        final HttpRequestHead head = factory.head;
+        final int settings = head.find("http2-settings");
+        // h2c is for cleartext only (over TLS, h2 is chosen by ALPN); an upgrade waits for no earlier response
+        if (!head.upgradeH2c || https || head.hasBody() || settings < 0 || head.minorVersion != 1 || closeAfterResponse
+            || encoding() || !factory.options.versions().contains(HttpOptionsConfig.H2))
+        {
+            return false;
+        }
+        final byte[] payload = Http2Server.upgradeSettings(head.buffer, head.valueOffsets[settings],
+            head.valueLengths[settings]);
+        final int length = payload != null ? requestHeaders(head) : -1;
+        if (length < 0)
+        {
+            return false;
+        }
+        cancelTimer();
+        state = DISCARD;
+        http2 = new Http2Server(factory, net);
+        http2.startUpgraded(traceId, payload, length, head.isMethod("HEAD"), head.isMethod("OPTIONS"), buffer, offset,
+            limit);
+        return true;
+    }
+
     private void refuseHttp2(long traceId)
     {
         factory.rejected.increment();
@@ -686,12 +740,20 @@ final class Http1Server implements Http1BodyDecoder.Sink
 
     private void doNetWindow(long traceId)
     {
-        reader.doWindow(traceId);
+        if (http2 == null)
+        {
+            reader.doWindow(traceId);
+        }
     }
 
     /** Aborts the connection and the exchange it serves, both ways. */
     void doAbortAll(long traceId)
     {
+        if (http2 != null)
+        {
+            http2.doAbortAll(traceId);
+            return;
+        }
         if (exchange != null)
         {
             exchange.doAbort(traceId);

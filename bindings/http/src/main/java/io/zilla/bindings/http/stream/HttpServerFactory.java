@@ -18,7 +18,7 @@ import org.agrona.concurrent.status.AtomicCounter;
 /**
  * One http server binding on one worker. Each network stream (from tcp, or tls) is one connection; the factory
  * chooses its protocol: HTTP/1.x ({@link Http1Server}) unless the tls binding's ALPN settled {@code h2} or the
- * connection opens with HTTP/2's preface, where HTTP/2 plugs in (docs/bindings/http.md). The state that every
+ * connection opens with HTTP/2's preface, when it hands over to {@link Http2Server} (docs/bindings/http.md). The state that every
  * connection on the worker can share (flyweights, scratch buffers, routes) lives here.
  */
 public final class HttpServerFactory extends HttpStreamFactory
@@ -31,6 +31,7 @@ public final class HttpServerFactory extends HttpStreamFactory
     final TlsBeginExFW tlsBeginExRO = new TlsBeginExFW();
 
     private final Long2ObjectHashMap<Http1Server> connections = new Long2ObjectHashMap<>();
+    private Http2Shared http2;
 
     public HttpServerFactory(EngineContext context, BindingConfig binding)
     {
@@ -46,6 +47,16 @@ public final class HttpServerFactory extends HttpStreamFactory
     {
         // one byte less than a slot: a head that fills the slot is then over the limit, not waiting for credit
         return Math.min(options.limits().headerListSize(), bufferPool.slotCapacity() - 1);
+    }
+
+    /** What this worker's HTTP/2 connections share, made when the first one starts. */
+    Http2Shared http2()
+    {
+        if (http2 == null)
+        {
+            http2 = new Http2Shared(out.buffer.capacity());
+        }
+        return http2;
     }
 
     @Override

@@ -44,8 +44,10 @@ class HttpEchoExampleTest
         final Curl other = curl("--http1.1", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:" + port + "/");
         assertEquals("404", other.out());
 
-        // HTTP/2 with prior knowledge is refused, as the README says: curl's exit 16 is an HTTP/2 error
-        final Curl h2 = curl("--http2-prior-knowledge", base + "/");
-        assertEquals(16, h2.exit(), h2.err());
+        // HTTP/2 with prior knowledge (h2c)
+        final Curl h2 = curl("--http2-prior-knowledge", "-i", "-d", "Hello, h2", base + "/");
+        assertEquals(0, h2.exit(), h2.err());
+        assertTrue(h2.out().startsWith("HTTP/2 200"), h2.out());
+        assertTrue(h2.out().endsWith("Hello, h2"), h2.out());
     }
 }

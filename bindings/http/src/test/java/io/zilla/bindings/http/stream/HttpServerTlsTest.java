@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The http server behind a tls server: requests carry {@code :scheme} https (a route requires it here), and a client
- * that settles h2 by ALPN is told to use HTTP/1.1 while HTTP/2 is not built.
+ * that settles h2 by ALPN is served HTTP/2.
  */
 class HttpServerTlsTest
 {
@@ -98,10 +98,12 @@ class HttpServerTlsTest
     }
 
     @Test
-    void shouldRefuseH2SettledByAlpn() throws Exception
+    void shouldServeH2SettledByAlpn() throws Exception
     {
-        final Curl curl = curl("-k", "-v", "--http2", base + "/echo");
+        final Curl curl = curl("-k", "-v", "--http2", "--data-binary", "over h2", base + "/echo");
         assertTrue(curl.err().contains("ALPN: server accepted h2"), curl.err());
-        assertEquals(16, curl.exit(), curl.err());
+        assertEquals(0, curl.exit(), curl.err());
+        assertTrue(curl.err().contains("< HTTP/2 200"), curl.err());
+        assertEquals("over h2", curl.out());
     }
 }

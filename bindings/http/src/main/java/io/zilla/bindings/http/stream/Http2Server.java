@@ -1,0 +1,856 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.http.stream;
+
+import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.FLOW_CONTROL_ERROR;
+import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.NO_ERROR;
+import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.PROTOCOL_ERROR;
+import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.STREAM_CLOSED;
+import static io.zilla.engine.binding.signal.Signaler.NO_CANCEL_ID;
+import static java.nio.ByteOrder.BIG_ENDIAN;
+import static java.nio.charset.StandardCharsets.US_ASCII;
+
+import io.zilla.bindings.http.codec.hpack.HpackDecoder;
+import io.zilla.bindings.http.codec.hpack.HpackEncoder;
+import io.zilla.bindings.http.codec.http2.Http2ErrorCode;
+import io.zilla.bindings.http.codec.http2.Http2Flags;
+import io.zilla.bindings.http.codec.http2.Http2FrameDecoder;
+import io.zilla.bindings.http.codec.http2.Http2FrameFW;
+import io.zilla.bindings.http.codec.http2.Http2FrameType;
+import io.zilla.bindings.http.codec.http2.Http2FrameWriter;
+import io.zilla.bindings.http.codec.http2.Http2Preface;
+import io.zilla.bindings.http.codec.http2.Http2Settings;
+import io.zilla.bindings.http.codec.http2.Http2SettingsFW;
+import io.zilla.engine.binding.stream.StreamSide;
+import io.zilla.specs.core.types.stream.AbortFW;
+import io.zilla.specs.core.types.stream.DataFW;
+import io.zilla.specs.core.types.stream.EndFW;
+import io.zilla.specs.core.types.stream.ResetFW;
+import io.zilla.specs.core.types.stream.SignalFW;
+import io.zilla.specs.core.types.stream.WindowFW;
+import io.zilla.specs.flyweight.OctetsFW;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.collections.Int2ObjectHashMap;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * One HTTP/2 connection of an http server (RFC 9113): the preface, the SETTINGS exchange, PING, GOAWAY, the
+ * connection's flow control windows both ways, and the dispatch of each frame to its stream ({@link Http2Stream}, one
+ * application stream per request). Header blocks (HEADERS and CONTINUATION) are gathered and decoded by
+ * {@link Http2HeaderBlocks}. Stream errors reset that stream only; connection errors send GOAWAY with the last stream
+ * id and end this connection only.
+ *
+ * <p>Flow control, receiving: the connection window stays at 65,535 and is given back (WINDOW_UPDATE on stream 0) as
+ * DATA arrives; a stream's window follows the credit its application gives, and what arrives beyond that credit (the
+ * window every stream starts with) waits in the stream's own buffer slot. Sending: the
+ * client's windows (per stream and for the connection) and the network's credit are handed out to the streams'
+ * applications as zilla credit, round robin, at most one DATA frame's worth per stream at a time, so that the sum of
+ * the credit handed out never exceeds what the client and the network can take.
+ */
+final class Http2Server
+{
+    static final int SIGNAL_CLOSE_TIMEOUT = 2;
+    private static final DirectBuffer SWITCHING = new UnsafeBuffer(
+        "HTTP/1.1 101 Switching Protocols\r\nconnection: Upgrade\r\nupgrade: h2c\r\n\r\n".getBytes(US_ASCII));
+    /** The connection's receive window: the protocol's initial one, never raised. */
+    static final int CONNECTION_WINDOW = 65_535;
+    /** How many closed stream ids are remembered, to tell a closed stream from one never opened. */
+    private static final int CLOSED_IDS = 64;
+
+    final HttpServerFactory factory;
+    final Http2Shared shared;
+    final StreamSide net;
+    final HttpNetWriter writer;
+    final HpackEncoder encoder;
+    final Http2Settings peer = new Http2Settings();
+    final Http2HeaderBlocks blocks;
+    /** The SETTINGS_INITIAL_WINDOW_SIZE we announce: each stream's receive window to begin with. */
+    final int initialWindow;
+    final int maxConcurrentStreams;
+
+    private final HttpNetReader reader;
+    private final Http2FrameDecoder frames;
+    private final Int2ObjectHashMap<Http2Stream> streams = new Int2ObjectHashMap<>();
+    private final Http2Stream[] active;
+    private int activeCount;
+    private int cursor;
+
+    // recently closed streams, and whether we reset them (frames for those are then ignored, RFC 9113 5.1)
+    private final int[] closedIds = new int[CLOSED_IDS];
+    private final boolean[] closedByReset = new boolean[CLOSED_IDS];
+    private int closedCursor;
+
+    int lastStreamId;
+    private boolean prefaceReceived;
+    private boolean settingsReceived;
+    private boolean goawaySent;
+    private boolean goawayReceived;
+    private boolean closing;
+    private boolean endPending;
+
+    private long timerId = NO_CANCEL_ID;
+
+    // flow control: what the client may still send on the connection, and what we took that it may send again
+    private long receiveWindow = CONNECTION_WINDOW;
+    private long consumed;
+    // what the client lets us send on the connection, and the credit handed to applications that they have not used
+    long sendWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
+    long granted;
+
+    Http2Server(HttpServerFactory factory, StreamSide net)
+    {
+        this.factory = factory;
+        this.shared = factory.http2();
+        this.net = net;
+        this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
+        this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
+        this.frames = new Http2FrameDecoder(Http2FrameFW.DEFAULT_MAX_FRAME_SIZE);
+        this.encoder = new HpackEncoder((int) Http2Settings.DEFAULT_HEADER_TABLE_SIZE);
+        final int headerListSize = factory.headerListSize();
+        this.blocks = new Http2HeaderBlocks(this, new HpackDecoder((int) Http2Settings.DEFAULT_HEADER_TABLE_SIZE,
+            headerListSize));
+        this.initialWindow = Math.min(CONNECTION_WINDOW, factory.bufferPool.slotCapacity());
+        this.maxConcurrentStreams = factory.options.limits().concurrentStreams();
+        this.active = new Http2Stream[maxConcurrentStreams];
+    }
+
+    /** Starts the connection: our SETTINGS, then what was read before HTTP/2 was chosen (null: nothing). */
+    void start(long traceId, DirectBuffer buffer, int offset, int limit)
+    {
+        final MutableDirectBuffer frame = shared.frame;
+        int cursor = Http2FrameFW.HEADER_SIZE;
+        cursor = Http2FrameWriter.setting(frame, cursor, Http2Settings.MAX_CONCURRENT_STREAMS, maxConcurrentStreams);
+        cursor = Http2FrameWriter.setting(frame, cursor, Http2Settings.INITIAL_WINDOW_SIZE, initialWindow);
+        cursor = Http2FrameWriter.setting(frame, cursor, Http2Settings.MAX_HEADER_LIST_SIZE, factory.headerListSize());
+        Http2FrameWriter.header(frame, 0, cursor - Http2FrameFW.HEADER_SIZE, Http2FrameType.SETTINGS, 0, 0);
+        write(traceId, frame, 0, cursor);
+        if (buffer != null && limit > offset)
+        {
+            final OctetsFW bytes = shared.octetsRO.wrap(buffer, offset, limit);
+            if (!reader.onData(traceId, bytes))
+            {
+                doAbortAll(traceId);
+                return;
+            }
+        }
+        reader.doWindow(traceId);
+    }
+
+    /** The SETTINGS payload of an HTTP2-Settings header (base64url), or null when it is not one. */
+    static byte[] upgradeSettings(DirectBuffer buffer, int offset, int length)
+    {
+        final byte[] text = new byte[length];
+        buffer.getBytes(offset, text);
+        try
+        {
+            // rare (once per upgrade): allocating here is fine
+            final byte[] payload = java.util.Base64.getUrlDecoder().decode(trimPadding(text));
+            if (payload.length % Http2SettingsFW.PARAMETER_SIZE != 0)
+            {
+                return null;
+            }
+            final UnsafeBuffer settings = new UnsafeBuffer(payload);
+            for (int at = 0; at < payload.length; at += Http2SettingsFW.PARAMETER_SIZE)
+            {
+                if (Http2Settings.check(settings.getShort(at, BIG_ENDIAN) & 0xffff,
+                    settings.getInt(at + 2, BIG_ENDIAN) & 0xffff_ffffL) != NO_ERROR)
+                {
+                    return null;
+                }
+            }
+            return payload;
+        }
+        catch (IllegalArgumentException ex)
+        {
+            return null;
+        }
+    }
+
+    private static byte[] trimPadding(byte[] text)
+    {
+        int length = text.length;
+        while (length > 0 && text[length - 1] == '=')
+        {
+            length--;
+        }
+        return length == text.length ? text : java.util.Arrays.copyOf(text, length);
+    }
+
+    /**
+     * Starts the connection after an {@code Upgrade: h2c} request: 101, our SETTINGS, the client's HTTP2-Settings
+     * applied as its first SETTINGS, and the request (its header list, {@code length} bytes in the factory's request
+     * headers) as stream 1, half-closed (remote); what followed the request is read as HTTP/2 (the preface first).
+     */
+    void startUpgraded(long traceId, byte[] settings, int length, boolean head, boolean options, DirectBuffer buffer,
+        int offset, int limit)
+    {
+        write(traceId, SWITCHING, 0, SWITCHING.capacity());
+        final UnsafeBuffer payload = new UnsafeBuffer(settings);
+        for (int at = 0; at < settings.length; at += Http2SettingsFW.PARAMETER_SIZE)
+        {
+            final int id = payload.getShort(at, BIG_ENDIAN) & 0xffff;
+            if (Http2Settings.known(id))
+            {
+                peer.set(id, payload.getInt(at + 2, BIG_ENDIAN) & 0xffff_ffffL);
+            }
+        }
+        encoder.settingsTableSize(peer.headerTableSize());
+        start(traceId, null, 0, 0);
+        lastStreamId = 1;
+        final Http2Stream stream = newStream(traceId, 1);
+        final Http2RequestHeaders request = shared.requestHeaders;
+        request.head = head;
+        request.options = options;
+        request.contentLength = -1;
+        stream.onRequest(traceId, length, true, request);
+        if (limit > offset)
+        {
+            final OctetsFW bytes = shared.octetsRO.wrap(buffer, offset, limit);
+            if (!reader.onData(traceId, bytes))
+            {
+                doAbortAll(traceId);
+                return;
+            }
+        }
+        reader.doWindow(traceId);
+    }
+
+    void onNetMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
+    {
+        switch (msgTypeId)
+        {
+            case DataFW.TYPE_ID -> onNetData(factory.dataRO.wrap(buffer, index, index + length));
+            case EndFW.TYPE_ID -> onNetEnd(factory.endRO.wrap(buffer, index, index + length).traceId());
+            case AbortFW.TYPE_ID ->
+            {
+                net.inClosed = true;
+                doAbortAll(factory.abortRO.wrap(buffer, index, index + length).traceId());
+            }
+            case WindowFW.TYPE_ID -> onNetWindow(factory.windowRO.wrap(buffer, index, index + length));
+            case ResetFW.TYPE_ID ->
+            {
+                net.outClosed = true;
+                doAbortAll(factory.resetRO.wrap(buffer, index, index + length).traceId());
+            }
+            case SignalFW.TYPE_ID ->
+            {
+                if (factory.signalRO.wrap(buffer, index, index + length).signalId() == SIGNAL_CLOSE_TIMEOUT)
+                {
+                    // the client did not close after our GOAWAY within the timeout: drop it
+                    timerId = NO_CANCEL_ID;
+                    doAbortAll(factory.signalRO.traceId());
+                }
+            }
+            default ->
+            {
+                // Begin came before HTTP/2 was chosen; flushes and challenges mean nothing here
+            }
+        }
+    }
+
+    private void onNetData(DataFW data)
+    {
+        final long traceId = data.traceId();
+        final int reserved = data.reserved();
+        if (!net.inWithin(data.sequence(), reserved))
+        {
+            doAbortAll(traceId);
+            return;
+        }
+        net.inSeq += reserved;
+        final OctetsFW payload = data.payload();
+        if (payload != null && !reader.onData(traceId, payload))
+        {
+            factory.event(traceId, "http.buffers.exhausted", "no buffer slot for a partial HTTP/2 frame, connection aborted");
+            doAbortAll(traceId);
+            return;
+        }
+        reader.doWindow(traceId);
+    }
+
+    private void onNetEnd(long traceId)
+    {
+        net.inClosed = true;
+        // nothing more will come: requests not complete are aborted, the responses under way may finish
+        for (int i = activeCount - 1; i >= 0; i--)
+        {
+            active[i].onClientGone(traceId);
+        }
+        goawayReceived = true;
+        if (activeCount == 0)
+        {
+            doGoaway(traceId, NO_ERROR, null);
+        }
+        checkClosed();
+    }
+
+    private void onNetWindow(WindowFW window)
+    {
+        final long traceId = window.traceId();
+        net.onOutWindow(window.acknowledge(), window.maximum(), window.padding(), window.budgetId());
+        flush(traceId);
+    }
+
+    /** Writes what waits for the network, ends it if it is to end, and hands out credit that became available. */
+    private void flush(long traceId)
+    {
+        writer.flush(traceId);
+        if (endPending && !writer.pending())
+        {
+            endPending = false;
+            net.doOutEnd(traceId);
+            checkClosed();
+        }
+        flushGrants(traceId);
+    }
+
+    /** Decodes frames from what the network sent; returns how far it got. Never re-entered. */
+    private int decode(long traceId, DirectBuffer buffer, int offset, int limit)
+    {
+        int progress = offset;
+        if (!prefaceReceived)
+        {
+            final int match = Http2Preface.match(buffer, progress, limit);
+            if (match == Http2Preface.INCOMPLETE)
+            {
+                return progress;
+            }
+            if (match == Http2Preface.MISMATCHED)
+            {
+                connectionError(traceId, PROTOCOL_ERROR, "not the HTTP/2 preface");
+                return limit;
+            }
+            prefaceReceived = true;
+            progress += Http2Preface.LENGTH;
+        }
+        while (progress < limit && !closing)
+        {
+            final int size = frames.decode(buffer, progress, limit);
+            if (size == Http2FrameDecoder.INCOMPLETE)
+            {
+                break;
+            }
+            if (size == Http2FrameDecoder.CONNECTION_ERROR)
+            {
+                connectionError(traceId, frames.error(), "a malformed frame");
+                return limit;
+            }
+            onFrame(traceId, frames.frame(), frames.error());
+            progress += size;
+        }
+        return closing ? limit : progress;
+    }
+
+    private void onFrame(long traceId, Http2FrameFW frame, int error)
+    {
+        final int type = frame.type();
+        final int streamId = frame.streamId();
+        if (blocks.expectsContinuation() && (type != Http2FrameType.CONTINUATION || streamId != blocks.streamId()))
+        {
+            connectionError(traceId, PROTOCOL_ERROR, "a frame between HEADERS and its CONTINUATION");
+            return;
+        }
+        if (!settingsReceived && type != Http2FrameType.SETTINGS)
+        {
+            connectionError(traceId, PROTOCOL_ERROR, "the preface not followed by SETTINGS");
+            return;
+        }
+        switch (type)
+        {
+            case Http2FrameType.DATA -> onData(traceId, frame);
+            case Http2FrameType.HEADERS -> blocks.onHeaders(traceId, shared.headersRO.wrap(frame.buffer(), frame.offset(),
+                frame.limit()), error);
+            case Http2FrameType.CONTINUATION -> blocks.onContinuation(traceId, shared.continuationRO.wrap(frame.buffer(),
+                frame.offset(), frame.limit()));
+            case Http2FrameType.PRIORITY ->
+            {
+                // priorities are ignored (RFC 9113 deprecates them); only a stream depending on itself is an error
+                if (error != NO_ERROR)
+                {
+                    streamError(traceId, streamId, error);
+                }
+            }
+            case Http2FrameType.RST_STREAM -> onRstStream(traceId, streamId);
+            case Http2FrameType.SETTINGS -> onSettings(traceId, shared.settingsRO.wrap(frame.buffer(), frame.offset(),
+                frame.limit()));
+            case Http2FrameType.PUSH_PROMISE -> connectionError(traceId, PROTOCOL_ERROR, "PUSH_PROMISE from a client");
+            case Http2FrameType.PING -> onPing(traceId, frame);
+            case Http2FrameType.GOAWAY -> onGoaway(traceId);
+            case Http2FrameType.WINDOW_UPDATE -> onWindowUpdate(traceId, streamId, frame, error);
+            default ->
+            {
+                // unknown frame types are ignored (RFC 9113 5.5)
+            }
+        }
+    }
+
+    private void onSettings(long traceId, Http2SettingsFW settings)
+    {
+        if (settings.ack())
+        {
+            // our SETTINGS never change, so there is nothing to apply when the client acknowledges them
+            return;
+        }
+        settingsReceived = true;
+        final int oldWindow = peer.initialWindowSize();
+        peer.apply(settings);
+        encoder.settingsTableSize(peer.headerTableSize());
+        final int delta = peer.initialWindowSize() - oldWindow;
+        if (delta != 0)
+        {
+            for (int i = 0; i < activeCount; i++)
+            {
+                final Http2Stream stream = active[i];
+                stream.sendWindow += delta;
+                if (stream.sendWindow > Http2Settings.MAX_WINDOW_SIZE)
+                {
+                    connectionError(traceId, FLOW_CONTROL_ERROR, "SETTINGS_INITIAL_WINDOW_SIZE takes a window over 2^31-1");
+                    return;
+                }
+            }
+        }
+        final int limit = Http2FrameWriter.settingsAck(shared.frame, 0);
+        write(traceId, shared.frame, 0, limit);
+        flushGrants(traceId);
+    }
+
+    private void onPing(long traceId, Http2FrameFW frame)
+    {
+        final Http2FrameFW ping = shared.pingRO.wrap(frame.buffer(), frame.offset(), frame.limit());
+        if (!ping.hasFlags(Http2Flags.ACK))
+        {
+            final int limit = Http2FrameWriter.ping(shared.frame, 0, true, shared.pingRO.opaque());
+            write(traceId, shared.frame, 0, limit);
+        }
+    }
+
+    private void onGoaway(long traceId)
+    {
+        // the client opens no more streams: the connection ends once those it opened are answered
+        goawayReceived = true;
+        if (activeCount == 0)
+        {
+            doGoaway(traceId, NO_ERROR, null);
+        }
+    }
+
+    private void onWindowUpdate(long traceId, int streamId, Http2FrameFW frame, int error)
+    {
+        if (error != NO_ERROR)
+        {
+            streamError(traceId, streamId, error);
+            return;
+        }
+        final int increment = shared.windowUpdateRO.wrap(frame.buffer(), frame.offset(), frame.limit()).increment();
+        if (streamId == 0)
+        {
+            sendWindow += increment;
+            if (sendWindow > Http2Settings.MAX_WINDOW_SIZE)
+            {
+                connectionError(traceId, FLOW_CONTROL_ERROR, "a connection window over 2^31-1");
+                return;
+            }
+            flushGrants(traceId);
+            return;
+        }
+        final Http2Stream stream = streams.get(streamId);
+        if (stream == null)
+        {
+            if (streamId > lastStreamId)
+            {
+                connectionError(traceId, PROTOCOL_ERROR, "WINDOW_UPDATE on an idle stream");
+            }
+            return;
+        }
+        stream.sendWindow += increment;
+        if (stream.sendWindow > Http2Settings.MAX_WINDOW_SIZE)
+        {
+            streamError(traceId, streamId, FLOW_CONTROL_ERROR);
+            return;
+        }
+        flushGrants(traceId);
+    }
+
+    private void onRstStream(long traceId, int streamId)
+    {
+        final Http2Stream stream = streams.get(streamId);
+        if (stream != null)
+        {
+            stream.onRstStream(traceId);
+        }
+        else if (streamId > lastStreamId)
+        {
+            connectionError(traceId, PROTOCOL_ERROR, "RST_STREAM on an idle stream");
+        }
+    }
+
+    private void onData(long traceId, Http2FrameFW frame)
+    {
+        final int streamId = frame.streamId();
+        final int flow = frame.length();
+        if (flow > receiveWindow)
+        {
+            connectionError(traceId, FLOW_CONTROL_ERROR, "DATA beyond the connection window");
+            return;
+        }
+        receiveWindow -= flow;
+        final Http2Stream stream = streams.get(streamId);
+        if (stream == null && streamId > lastStreamId)
+        {
+            connectionError(traceId, PROTOCOL_ERROR, "DATA on an idle stream");
+            return;
+        }
+        // what a stream does not pass on at once waits in its own slot, within the window it gave: the connection's
+        // window is given back as DATA arrives, so that a stream whose application is slow does not stall the others
+        consumed(traceId, flow);
+        if (stream == null)
+        {
+            if (!resetByUs(streamId))
+            {
+                streamError(traceId, streamId, STREAM_CLOSED);
+            }
+            return;
+        }
+        stream.onData(traceId, shared.dataRO.wrap(frame.buffer(), frame.offset(), frame.limit()));
+    }
+
+    /** Request bytes arrived (and went on, were dropped or wait in their stream's slot): the client may send as many again. */
+    void consumed(long traceId, int bytes)
+    {
+        consumed += bytes;
+        if (consumed >= CONNECTION_WINDOW / 2 && !goawaySent)
+        {
+            final int limit = Http2FrameWriter.windowUpdate(shared.frame, 0, 0, (int) consumed);
+            receiveWindow += consumed;
+            consumed = 0;
+            write(traceId, shared.frame, 0, limit);
+        }
+    }
+
+    /** A new stream the client opened with a request's headers; null when it may not be opened (then reset). */
+    Http2Stream newStream(long traceId, int streamId)
+    {
+        if (activeCount >= maxConcurrentStreams || goawaySent)
+        {
+            streamError(traceId, streamId, Http2ErrorCode.REFUSED_STREAM);
+            return null;
+        }
+        final Http2Stream stream = new Http2Stream(this, streamId, peer.initialWindowSize(), initialWindow);
+        streams.put(streamId, stream);
+        active[activeCount++] = stream;
+        return stream;
+    }
+
+    Http2Stream stream(int streamId)
+    {
+        return streams.get(streamId);
+    }
+
+    /** The stream is closed both ways: it is forgotten, and its unused credit goes back to the others. */
+    void onStreamClosed(long traceId, Http2Stream stream, boolean reset)
+    {
+        if (streams.remove(stream.id) == null)
+        {
+            return;
+        }
+        for (int i = 0; i < activeCount; i++)
+        {
+            if (active[i] == stream)
+            {
+                active[i] = active[--activeCount];
+                active[activeCount] = null;
+                break;
+            }
+        }
+        rememberClosed(stream.id, reset);
+        if (goawayReceived && activeCount == 0)
+        {
+            doGoaway(traceId, NO_ERROR, null);
+        }
+        else
+        {
+            flushGrants(traceId);
+        }
+    }
+
+    /** A stream error: RST_STREAM with {@code code}, and the stream's application streams reset and aborted. */
+    void streamError(long traceId, int streamId, int code)
+    {
+        factory.event(traceId, "http.h2.stream.reset", "stream " + streamId + " " + Http2ErrorCode.name(code));
+        final int limit = Http2FrameWriter.rstStream(shared.frame, 0, streamId, code);
+        write(traceId, shared.frame, 0, limit);
+        final Http2Stream stream = streams.get(streamId);
+        if (stream != null)
+        {
+            stream.doAbort(traceId);
+            onStreamClosed(traceId, stream, true);
+        }
+        else
+        {
+            rememberClosed(streamId, true);
+        }
+    }
+
+    /** A connection error: GOAWAY with {@code code}, every stream aborted, and the connection ended. */
+    void connectionError(long traceId, int code, String why)
+    {
+        if (closing)
+        {
+            return;
+        }
+        factory.rejected.increment();
+        factory.event(traceId, "http.h2.connection.error", Http2ErrorCode.name(code) + ": " + why);
+        abortStreams(traceId);
+        doGoaway(traceId, code, why);
+    }
+
+    private void doGoaway(long traceId, int code, String why)
+    {
+        if (goawaySent)
+        {
+            return;
+        }
+        goawaySent = true;
+        final MutableDirectBuffer frame = shared.frame;
+        final int limit;
+        if (why != null)
+        {
+            final int length = shared.debug.putStringWithoutLengthAscii(0, why);
+            limit = Http2FrameWriter.goaway(frame, 0, lastStreamId, code, shared.debug, 0, length);
+        }
+        else
+        {
+            limit = Http2FrameWriter.goaway(frame, 0, lastStreamId, code, null, 0, 0);
+        }
+        write(traceId, frame, 0, limit);
+        doNetEnd(traceId);
+    }
+
+    /** Ends the network stream once what waits is written; what the client still sends is read and dropped. */
+    private void doNetEnd(long traceId)
+    {
+        closing = true;
+        blocks.release();
+        endPending = true;
+        flush(traceId);
+        if (!net.inClosed && timerId == NO_CANCEL_ID)
+        {
+            timerId = factory.context.signaler().signalAt(
+                System.currentTimeMillis() + factory.options.limits().headerTimeout(),
+                net.originId, net.routedId, net.outboundId, traceId, SIGNAL_CLOSE_TIMEOUT, 0);
+        }
+        checkClosed();
+    }
+
+    private void abortStreams(long traceId)
+    {
+        for (int i = activeCount - 1; i >= 0; i--)
+        {
+            final Http2Stream stream = active[i];
+            stream.doAbort(traceId);
+            onStreamClosed(traceId, stream, true);
+        }
+    }
+
+    /** Aborts the connection and every stream it serves. */
+    void doAbortAll(long traceId)
+    {
+        abortStreams(traceId);
+        closing = true;
+        goawaySent = true;
+        endPending = false;
+        blocks.release();
+        net.doOutAbort(traceId);
+        net.doInReset(traceId);
+        checkClosed();
+    }
+
+    /** Writes a frame to the client now if its credit allows and nothing waits before, else after what waits. */
+    void write(long traceId, DirectBuffer buffer, int offset, int length)
+    {
+        if (!writer.write(traceId, buffer, offset, length))
+        {
+            factory.event(traceId, "http.buffers.exhausted", "no room for HTTP/2 frames beyond the client's credit");
+            doAbortAll(traceId);
+        }
+    }
+
+    /**
+     * Hands out the credit the client's windows and the network leave to the applications whose responses wait for
+     * it: round robin from where the last hand-out stopped, each stream up to one DATA frame at a time. Nothing is
+     * handed out while frames wait for the network.
+     */
+    void flushGrants(long traceId)
+    {
+        if (activeCount == 0 || writer.pending() || closing)
+        {
+            return;
+        }
+        final int padding = Http2FrameFW.HEADER_SIZE + net.outPad;
+        final long netCredit = Math.min(net.outMax - (net.outSeq - net.outAck), factory.bufferPool.slotCapacity() / 2);
+        long netRoom = netCredit - granted;
+        long connectionRoom = sendWindow + padding - granted;
+        final int maxData = Math.min(peer.maxFrameSize(), Http2FrameFW.DEFAULT_MAX_FRAME_SIZE);
+        final int count = activeCount;
+        final int start = cursor++ % count;
+        for (int n = 0; n < count && netRoom > padding && connectionRoom > padding; n++)
+        {
+            final Http2Stream stream = active[(start + n) % count];
+            final long grant = stream.grant(traceId, Math.min(netRoom, connectionRoom), maxData + padding, padding);
+            netRoom -= grant;
+            connectionRoom -= grant;
+            granted += grant;
+        }
+    }
+
+    /**
+     * Writes a header block as HEADERS (and CONTINUATION frames past the client's frame size): {@code status} (none
+     * when negative), then each {@code name: value} line of {@code lines}, names in lower case. False when the
+     * lines did not fit their buffer (nothing is written then, and HPACK's table is untouched).
+     */
+    boolean writeHeaders(long traceId, int streamId, int status, HttpAsciiWriter lines, boolean endStream)
+    {
+        if (lines.overflow)
+        {
+            return false;
+        }
+        final MutableDirectBuffer block = shared.block;
+        final int capacity = block.capacity();
+        int cursor = encoder.beginBlock(block, 0);
+        if (status > 0)
+        {
+            cursor = encoder.encodeStatus(block, cursor, capacity, status);
+        }
+        final DirectBuffer text = lines.buffer;
+        final int end = lines.position;
+        int at = 0;
+        while (at < end)
+        {
+            int colon = at;
+            while (colon < end && text.getByte(colon) != ':')
+            {
+                colon++;
+            }
+            int valueStart = colon + 1;
+            while (valueStart < end && text.getByte(valueStart) == ' ')
+            {
+                valueStart++;
+            }
+            int lineEnd = valueStart;
+            while (lineEnd < end && text.getByte(lineEnd) != '\r')
+            {
+                lineEnd++;
+            }
+            final int nameLength = colon - at;
+            for (int i = 0; i < nameLength; i++)
+            {
+                shared.name.putByte(i, HttpRequestHead.toLower(text.getByte(at + i)));
+            }
+            // the block has room for twice the lines: a field never takes more than its line and 16 bytes
+            cursor = encoder.encode(block, cursor, capacity, shared.name, 0, nameLength, text, valueStart,
+                lineEnd - valueStart, false);
+            at = lineEnd + 2;
+        }
+        final int maxFragment = Math.min(peer.maxFrameSize(), Http2Shared.MAX_FRAME_PAYLOAD);
+        final MutableDirectBuffer frame = shared.frame;
+        int offset = 0;
+        do
+        {
+            final int length = Math.min(cursor - offset, maxFragment);
+            final boolean first = offset == 0;
+            final boolean last = offset + length == cursor;
+            final int flags = (last ? Http2Flags.END_HEADERS : 0) | (first && endStream ? Http2Flags.END_STREAM : 0);
+            Http2FrameWriter.header(frame, 0, length, first ? Http2FrameType.HEADERS : Http2FrameType.CONTINUATION, flags,
+                streamId);
+            frame.putBytes(Http2FrameFW.HEADER_SIZE, block, offset, length);
+            write(traceId, frame, 0, Http2FrameFW.HEADER_SIZE + length);
+            offset += length;
+        }
+        while (offset < cursor);
+        return true;
+    }
+
+    /** Writes {@code length} bytes (null: none) as DATA frames of the client's frame size at most. */
+    void writeData(long traceId, int streamId, DirectBuffer buffer, int offset, int length, boolean endStream)
+    {
+        final int maxData = Math.min(peer.maxFrameSize(), Http2Shared.MAX_FRAME_PAYLOAD);
+        final MutableDirectBuffer frame = shared.frame;
+        int done = 0;
+        do
+        {
+            final int chunk = Math.min(length - done, maxData);
+            final boolean last = done + chunk == length;
+            Http2FrameWriter.header(frame, 0, chunk, Http2FrameType.DATA, last && endStream ? Http2Flags.END_STREAM : 0,
+                streamId);
+            if (chunk > 0)
+            {
+                frame.putBytes(Http2FrameFW.HEADER_SIZE, buffer, offset + done, chunk);
+            }
+            write(traceId, frame, 0, Http2FrameFW.HEADER_SIZE + chunk);
+            done += chunk;
+        }
+        while (done < length);
+    }
+
+    boolean resetByUs(int streamId)
+    {
+        for (int i = 0; i < CLOSED_IDS; i++)
+        {
+            if (closedIds[i] == streamId)
+            {
+                return closedByReset[i];
+            }
+        }
+        return false;
+    }
+
+    boolean recentlyClosed(int streamId)
+    {
+        for (int i = 0; i < CLOSED_IDS; i++)
+        {
+            if (closedIds[i] == streamId)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void rememberClosed(int streamId, boolean reset)
+    {
+        for (int i = 0; i < CLOSED_IDS; i++)
+        {
+            if (closedIds[i] == streamId)
+            {
+                closedByReset[i] |= reset;
+                return;
+            }
+        }
+        final int at = closedCursor++ % CLOSED_IDS;
+        closedIds[at] = streamId;
+        closedByReset[at] = reset;
+    }
+
+    boolean closing()
+    {
+        return closing;
+    }
+
+    private void checkClosed()
+    {
+        if (net.closed() || net.outClosed && net.inClosed)
+        {
+            if (timerId != NO_CANCEL_ID)
+            {
+                factory.context.signaler().cancel(timerId);
+                timerId = NO_CANCEL_ID;
+            }
+            reader.release();
+            writer.release();
+            blocks.release();
+            factory.onClosed(net.inboundId);
+        }
+    }
+}
