@@ -109,7 +109,14 @@ final class Http1ClientConnection implements Http1BodyDecoder.Sink
     void resume(long traceId)
     {
         reader.decodeHeld(traceId);
-        reader.doWindow(traceId);
+        if (net.inClosed)
+        {
+            onNetEndDrained(traceId);
+        }
+        else
+        {
+            reader.doWindow(traceId);
+        }
     }
 
     private void onNetMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
@@ -276,7 +283,8 @@ final class Http1ClientConnection implements Http1BodyDecoder.Sink
         if (state == RESPONSE_BODY)
         {
             reader.decodeHeld(traceId);
-            body.onClose(traceId, this);
+            onNetEndDrained(traceId);
+            return;
         }
         else if (state == RESPONSE_HEAD)
         {
@@ -290,6 +298,17 @@ final class Http1ClientConnection implements Http1BodyDecoder.Sink
             net.doOutEnd(traceId);
         }
         checkClosed();
+    }
+
+    // the server ended while the response body was read: the body ends with it once every byte held for want of
+    // the request's credit has gone on (a body that ends with the connection, or one cut short)
+    private void onNetEndDrained(long traceId)
+    {
+        if (state == RESPONSE_BODY && reader.held() == 0)
+        {
+            body.onClose(traceId, this);
+            checkClosed();
+        }
     }
 
     private void onNetAbort(AbortFW abort)

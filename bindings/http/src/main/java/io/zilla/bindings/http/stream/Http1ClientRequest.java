@@ -99,8 +99,10 @@ final class Http1ClientRequest
             doAbortApp(traceId);
             return;
         }
+        // without overrides the list is the Begin's own extension, where it lies; with them, a copy at offset 0
         final DirectBuffer headers = factory.router.applyOverrides(route, request, factory.length);
-        final HttpBeginExFW requestHeaders = factory.httpBeginExRO.wrap(headers, 0, factory.length[0]);
+        final HttpBeginExFW requestHeaders = headers == request.buffer() ? request
+            : factory.httpBeginExRO.wrap(headers, 0, factory.length[0]);
         if (!encodeHead(requestHeaders))
         {
             factory.event(traceId, "http.request.invalid", "a request without :method or :path, or too large, reset");

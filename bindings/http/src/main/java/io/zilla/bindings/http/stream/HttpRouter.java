@@ -93,8 +93,9 @@ final class HttpRouter
     }
 
     /**
-     * The header list with {@code route}'s overrides applied: {@code headers} itself when there are none, else a
-     * copy in this router's buffer (valid until the next call). Returns the length in {@code lengthOut[0]}.
+     * The header list with {@code route}'s overrides applied: {@code headers}' own buffer when there are none (the
+     * list then starts at {@code headers.offset()}), else a copy at offset 0 of this router's buffer (valid until the
+     * next call). Returns the length in {@code lengthOut[0]}.
      */
     DirectBuffer applyOverrides(Route route, HttpBeginExFW headers, int[] lengthOut)
     {
