@@ -130,16 +130,15 @@ final class HttpLoad
         {
             throw new IOException("h2load printed no request counts:\n" + output);
         }
-        final long done = Long.parseLong(requests.group(3));
-        long succeeded = done;
+        // h2load's own counts: succeeded (answered, 2xx or 3xx), failed (errored and timed out among them); the status
+        // counts include answers whose body was still coming when -D ended, so only the 4xx and 5xx are taken from them
+        final long succeeded = Long.parseLong(requests.group(4));
+        long failed = Long.parseLong(requests.group(5));
         final Matcher status = H2LOAD_STATUS.matcher(output);
         if (status.find())
         {
-            succeeded = Long.parseLong(status.group(1));
+            failed += Long.parseLong(status.group(3)) + Long.parseLong(status.group(4));
         }
-        // done = succeeded + failed (errored and timed out among them) + non-2xx answers; requests still in flight
-        // when -D ends are started but not done: they are not failures
-        final long failed = done - succeeded;
         final double length = seconds(Double.parseDouble(finished.group(1)), finished.group(2));
 
         final long[] micros = Files.readAllLines(log, StandardCharsets.US_ASCII).stream()
