@@ -7,6 +7,7 @@ import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 
 /**
  * One stream as the binding at one of its ends sees it: the direction it receives (the peer's Data in, our Window
@@ -102,6 +103,34 @@ public final class StreamSide
         final int reserved = length + outPad;
         frames.data(target, originId, routedId, outboundId, outSeq, outAck, outMax, traceId, 0x03, 0L, reserved, buffer,
             offset, length, null, 0, 0);
+        outSeq += reserved;
+    }
+
+    /**
+     * Claims room for a Data frame of up to {@code maxLength} payload bytes where its receiver will read it, so that
+     * a binding that frames the payload (a chunk's size before it, say) writes framing and payload once, into
+     * {@link #outBuffer()}; {@link #commitOutData} sends it. Nothing else may be sent between the two.
+     *
+     * @return where the payload goes in {@link #outBuffer()}, or a negative value when the receiver cannot be
+     *         written in place now (then send a copy with {@link #doOutData(long, DirectBuffer, int, int)})
+     */
+    public int claimOutData(int maxLength)
+    {
+        return target instanceof InPlaceWriter ring ? frames.claimData(ring, maxLength) : -1;
+    }
+
+    /** The buffer the index of {@link #claimOutData} points into. */
+    public MutableDirectBuffer outBuffer()
+    {
+        return ((InPlaceWriter) target).buffer();
+    }
+
+    /** Sends the Data frame claimed by {@link #claimOutData} with its first {@code length} payload bytes, as one. */
+    public void commitOutData(long traceId, int payloadIndex, int length)
+    {
+        final int reserved = length + outPad;
+        frames.commitData((InPlaceWriter) target, payloadIndex, originId, routedId, outboundId, outSeq, outAck, outMax,
+            traceId, 0x03, 0L, reserved, length);
         outSeq += reserved;
     }
 

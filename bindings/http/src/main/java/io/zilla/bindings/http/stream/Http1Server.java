@@ -645,9 +645,23 @@ final class Http1Server implements Http1BodyDecoder.Sink
     {
         if (!writer.write(traceId, buffer, offset, length))
         {
-            factory.event(traceId, "http.buffers.exhausted", "no room for bytes beyond the client's credit, connection aborted");
-            doAbortAll(traceId);
+            onWriteExhausted(traceId);
         }
+    }
+
+    /** Writes a chunk of a chunked response body, its framing around it, as {@link #doNetWrite} writes bytes. */
+    void doNetWriteChunk(long traceId, DirectBuffer buffer, int offset, int length)
+    {
+        if (!writer.writeChunk(traceId, buffer, offset, length))
+        {
+            onWriteExhausted(traceId);
+        }
+    }
+
+    private void onWriteExhausted(long traceId)
+    {
+        factory.event(traceId, "http.buffers.exhausted", "no room for bytes beyond the client's credit, connection aborted");
+        doAbortAll(traceId);
     }
 
     /** Whether bytes wait for the client's credit. */

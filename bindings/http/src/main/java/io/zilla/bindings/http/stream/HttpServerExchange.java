@@ -187,9 +187,7 @@ final class HttpServerExchange
         {
             if (chunked)
             {
-                final HttpAsciiWriter out = factory.out.reset().hex(payload.sizeof()).crlf()
-                    .bytes(payload.buffer(), payload.offset(), payload.sizeof()).crlf();
-                connection.doNetWrite(traceId, out.buffer, 0, out.position);
+                connection.doNetWriteChunk(traceId, payload.buffer(), payload.offset(), payload.sizeof());
             }
             else
             {
@@ -288,8 +286,13 @@ final class HttpServerExchange
         }
         final StreamSide net = connection.net;
         final int padding = net.outPad + (chunked ? HttpStreamFactory.CHUNK_OVERHEAD : 0);
-        final int max = Math.min(net.outMax, factory.maxFrame);
-        final long ack = Math.max(app.inAck, app.inSeq - (net.outSeq - net.outAck));
+        final long inFlight = net.outSeq - net.outAck;
+        final long ack = Math.max(app.inAck, app.inSeq - inFlight);
+        // the reply's credit (ack + max - inSeq) is the client's, even where what is in flight to the client is more
+        // than the reply sent (a head, the response before): so that a Data frame of the reply always fits the
+        // client's credit at once, and its chunk is framed in place rather than held
+        final int max = (int) Math.max(0, Math.min(Math.min(net.outMax, factory.maxFrame),
+            net.outMax - inFlight + app.inSeq - ack));
         if (ack != app.inAck || max != app.inMax)
         {
             app.doInWindow(traceId, ack, max, padding);
