@@ -4,6 +4,7 @@
 package io.zilla.engine.binding.stream;
 
 import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.internal.stream.Frames;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import org.agrona.DirectBuffer;
@@ -58,6 +59,38 @@ public final class StreamSide
         this.routedId = routedId;
         this.inboundId = inboundId;
         this.outboundId = outboundId;
+    }
+
+    /**
+     * Forgets the stream this side was, so that the binding may use it for another: both directions back to not
+     * opened. Its frames must then be told from the new stream's by {@link #owns}, since late ones may still come.
+     */
+    public void reset()
+    {
+        target = null;
+        originId = 0L;
+        routedId = 0L;
+        inboundId = 0L;
+        outboundId = 0L;
+        inSeq = 0L;
+        inAck = 0L;
+        inMax = 0;
+        inOpened = false;
+        inClosed = false;
+        outSeq = 0L;
+        outAck = 0L;
+        outMax = 0;
+        outPad = 0;
+        outBudgetId = 0L;
+        outOpened = false;
+        outClosed = false;
+    }
+
+    /** Whether the frame at {@code index} belongs to this side's stream, rather than to one it was before. */
+    public boolean owns(DirectBuffer buffer, int index)
+    {
+        final long streamId = buffer.getLong(index + Frames.STREAM_ID_OFFSET);
+        return streamId == inboundId || streamId == outboundId;
     }
 
     /** The peer's Begin opened the inbound direction. */

@@ -58,6 +58,8 @@ final class Http1Server implements Http1BodyDecoder.Sink
     private final HttpNetWriter writer;
 
     private HttpServerExchange exchange;
+    // the exchange this connection's requests reuse, one at a time; made at its first request
+    private HttpServerExchange spareExchange;
     private boolean responsePending;
     boolean closeAfterResponse;
     private boolean closing;
@@ -378,7 +380,11 @@ final class Http1Server implements Http1BodyDecoder.Sink
             refuse(traceId, 431);
             return;
         }
-        exchange = new HttpServerExchange(this, head.isMethod("HEAD"), head.minorVersion, head.keepAlive());
+        if (spareExchange == null || !spareExchange.idle())
+        {
+            spareExchange = new HttpServerExchange(this);
+        }
+        exchange = spareExchange.start(head.isMethod("HEAD"), head.minorVersion, head.keepAlive());
         if (!exchange.open(traceId, route.exitId, extension, factory.length[0]))
         {
             exchange = null;

@@ -32,8 +32,9 @@ final class HttpServerExchange
     final StreamSide app;
     private final Http1Server connection;
     private final HttpServerFactory factory;
-    private final boolean head;
-    private final int minorVersion;
+    private final MessageConsumer handler = this::onAppMessage;
+    private boolean head;
+    private int minorVersion;
     private boolean keepAlive;
 
     boolean replyBegun;
@@ -41,14 +42,32 @@ final class HttpServerExchange
     private boolean chunked;
     private boolean bodyAllowed;
 
-    HttpServerExchange(Http1Server connection, boolean head, int minorVersion, boolean keepAlive)
+    /** An exchange of {@code connection}: it serves one request after another, from {@link #start} each time. */
+    HttpServerExchange(Http1Server connection)
     {
         this.connection = connection;
         this.factory = connection.factory;
         this.app = new StreamSide(factory.frames);
+    }
+
+    /** Takes on the next request; the stream of the one before is ended both ways (see {@link #idle}). */
+    HttpServerExchange start(boolean head, int minorVersion, boolean keepAlive)
+    {
+        app.reset();
         this.head = head;
         this.minorVersion = minorVersion;
         this.keepAlive = keepAlive;
+        this.replyBegun = false;
+        this.replyDone = false;
+        this.chunked = false;
+        this.bodyAllowed = false;
+        return this;
+    }
+
+    /** Whether its last stream is closed both ways as far as this end knows, so that it may serve another request. */
+    boolean idle()
+    {
+        return app.closed();
     }
 
     /** Opens the stream to the exit with the request's header list; false when the exit is not there. */
@@ -64,7 +83,7 @@ final class HttpServerExchange
             .extension(extension, 0, length)
             .build();
         final MessageConsumer exit = factory.context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(),
-            begin.sizeof(), this::onAppMessage);
+            begin.sizeof(), handler);
         if (exit == null)
         {
             return false;
@@ -76,6 +95,11 @@ final class HttpServerExchange
 
     private void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
     {
+        if (!app.owns(buffer, index))
+        {
+            // a late frame of the request this exchange served before (a Reset crossing its End): not ours now
+            return;
+        }
         switch (msgTypeId)
         {
             case BeginFW.TYPE_ID -> onAppBegin(factory.beginRO.wrap(buffer, index, index + length));
