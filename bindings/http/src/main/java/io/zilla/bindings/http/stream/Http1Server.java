@@ -31,6 +31,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 final class Http1Server implements Http1BodyDecoder.Sink
 {
     private static final int SIGNAL_TIMEOUT = 1;
+    private static final int SIGNAL_FLUSH = 2;
 
     private static final int HEAD = 0;
     private static final int BODY = 1;
@@ -214,6 +215,11 @@ final class Http1Server implements Http1BodyDecoder.Sink
 
     private void onNetSignal(SignalFW signal)
     {
+        if (signal.signalId() == SIGNAL_FLUSH)
+        {
+            onFlushSignal(signal.traceId());
+            return;
+        }
         if (signal.signalId() != SIGNAL_TIMEOUT)
         {
             return;
@@ -237,6 +243,16 @@ final class Http1Server implements Http1BodyDecoder.Sink
                 // an idle keep-alive connection: closed without an answer
                 doNetEnd(traceId);
             }
+        }
+    }
+
+    // the frames that were in the ring with a response's Begin are handled: a head still held goes out on its own
+    private void onFlushSignal(long traceId)
+    {
+        writer.releaseHeld(traceId);
+        if (exchange != null && !writer.pending())
+        {
+            exchange.doReplyWindow(traceId);
         }
     }
 
@@ -562,6 +578,7 @@ final class Http1Server implements Http1BodyDecoder.Sink
     /** The exit's response is complete (or was answered here): the next request may be read. */
     void onResponseComplete(long traceId)
     {
+        writer.releaseHeld(traceId);
         responsePending = false;
         if (closeAfterResponse)
         {
@@ -655,6 +672,27 @@ final class Http1Server implements Http1BodyDecoder.Sink
         }
     }
 
+    /**
+     * Writes a response head with what follows it: it is held until the body's first bytes or the response's end, so
+     * that both go to the client in one write, or until the frames in the ring with it are handled (a signal that
+     * comes after them), so that a reply whose body comes later does not hold its head back.
+     */
+    void doNetWriteHead(long traceId, DirectBuffer buffer, int offset, int length)
+    {
+        if (!writer.hold(traceId, buffer, offset, length))
+        {
+            onWriteExhausted(traceId);
+            return;
+        }
+        factory.context.signaler().signalNow(net.originId, net.routedId, net.outboundId, traceId, SIGNAL_FLUSH, 0);
+    }
+
+    /** The bytes held for the client, waiting for credit or for the bytes that go with them. */
+    int held()
+    {
+        return writer.held();
+    }
+
     /** Writes a chunk of a chunked response body, its framing around it, as {@link #doNetWrite} writes bytes. */
     void doNetWriteChunk(long traceId, DirectBuffer buffer, int offset, int length)
     {
@@ -696,6 +734,7 @@ final class Http1Server implements Http1BodyDecoder.Sink
             endPending = true;
             state = DISCARD;
             releaseDecodeSlot();
+            writer.releaseHeld(traceId);
             flushEncode(traceId);
             // a client that does not close in turn is dropped after the header timeout
             armTimer(traceId);

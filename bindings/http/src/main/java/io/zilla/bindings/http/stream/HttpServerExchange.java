@@ -192,7 +192,7 @@ final class HttpServerExchange
             connection.onResponseComplete(traceId);
             return;
         }
-        connection.doNetWrite(traceId, out.buffer, 0, out.position);
+        connection.doNetWriteHead(traceId, out.buffer, 0, out.position);
         doReplyWindow(traceId);
     }
 
@@ -310,11 +310,11 @@ final class HttpServerExchange
         }
         final StreamSide net = connection.net;
         final int padding = net.outPad + (chunked ? HttpStreamFactory.CHUNK_OVERHEAD : 0);
-        final long inFlight = net.outSeq - net.outAck;
+        final long inFlight = net.outSeq - net.outAck + connection.held();
         final long ack = Math.max(app.inAck, app.inSeq - inFlight);
-        // the reply's credit (ack + max - inSeq) is the client's, even where what is in flight to the client is more
-        // than the reply sent (a head, the response before): so that a Data frame of the reply always fits the
-        // client's credit at once, and its chunk is framed in place rather than held
+        // the reply's credit (ack + max - inSeq) is the client's, even where what is in flight to the client (or held
+        // for it) is more than the reply sent (a head, the response before): so that a Data frame of the reply always
+        // fits the client's credit at once, with the head held before it, and its chunk is framed in place
         final int max = (int) Math.max(0, Math.min(Math.min(net.outMax, factory.maxFrame),
             net.outMax - inFlight + app.inSeq - ack));
         if (ack != app.inAck || max != app.inMax)
