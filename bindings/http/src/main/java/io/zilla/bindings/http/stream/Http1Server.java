@@ -66,7 +66,10 @@ final class Http1Server implements Http1BodyDecoder.Sink
     private boolean closing;
     private boolean endPending;
     private boolean https;
+    // one timer per connection, not one per request: a request moves the deadline, and a timer that fires before it
+    // is set again for it; 0 is no deadline
     private long timerId = NO_CANCEL_ID;
+    private long deadline;
 
     // the current request's Origin when the CORS policy allows it, for its response
     final MutableDirectBuffer origin = new UnsafeBuffer(new byte[MAX_ORIGIN]);
@@ -226,6 +229,17 @@ final class Http1Server implements Http1BodyDecoder.Sink
         }
         final long traceId = signal.traceId();
         timerId = NO_CANCEL_ID;
+        if (deadline == 0L)
+        {
+            return;
+        }
+        if (System.currentTimeMillis() < deadline)
+        {
+            timerId = factory.context.signaler().signalAt(deadline, net.originId, net.routedId, net.outboundId, traceId,
+                SIGNAL_TIMEOUT, 0);
+            return;
+        }
+        deadline = 0L;
         if (closing)
         {
             // the client did not close after our last response within the timeout: drop it
@@ -767,13 +781,23 @@ final class Http1Server implements Http1BodyDecoder.Sink
 
     private void armTimer(long traceId)
     {
-        cancelTimer();
-        timerId = factory.context.signaler().signalAt(System.currentTimeMillis() + factory.options.limits().headerTimeout(),
-            net.originId, net.routedId, net.outboundId, traceId, SIGNAL_TIMEOUT, 0);
+        deadline = System.currentTimeMillis() + factory.options.limits().headerTimeout();
+        if (timerId == NO_CANCEL_ID)
+        {
+            timerId = factory.context.signaler().signalAt(deadline, net.originId, net.routedId, net.outboundId, traceId,
+                SIGNAL_TIMEOUT, 0);
+        }
     }
 
+    // the timer stays set, to be used by the next deadline; one that fires without a deadline does nothing
     private void cancelTimer()
     {
+        deadline = 0L;
+    }
+
+    private void stopTimer()
+    {
+        deadline = 0L;
         if (timerId != NO_CANCEL_ID)
         {
             factory.context.signaler().cancel(timerId);
@@ -790,7 +814,7 @@ final class Http1Server implements Http1BodyDecoder.Sink
     {
         if (net.closed() || net.outClosed && net.inClosed)
         {
-            cancelTimer();
+            stopTimer();
             releaseDecodeSlot();
             writer.release();
             factory.onClosed(net.inboundId);

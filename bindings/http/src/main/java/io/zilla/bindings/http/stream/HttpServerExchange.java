@@ -22,10 +22,12 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 /**
- * One request of an HTTP/1.x connection as an application stream to the route's exit: the request's headers in an
- * HttpBeginEx, its body as Data, its end (with trailers) as End; the exit's reply becomes the response's status line,
- * headers and body, chunked when the exit gives no content-length. The exit's reply gets the credit the client gave,
- * less what is still in flight to it, with each Data frame's chunk framing as padding.
+ * The requests of an HTTP/1.x connection, one at a time, each as an application stream to the route's exit: the
+ * request's headers in an HttpBeginEx, its body as Data, its end (with trailers) as End; the exit's reply becomes the
+ * response's status line, headers and body, chunked when the exit gives no content-length. The exit's reply gets the
+ * credit the client gave, less what is still in flight to it, with each Data frame's chunk framing as padding. The
+ * connection reuses this object (its stream side, its handler) for its next request, so that a request allocates
+ * nothing.
  */
 final class HttpServerExchange
 {

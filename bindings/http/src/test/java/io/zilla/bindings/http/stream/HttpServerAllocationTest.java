@@ -28,9 +28,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class HttpServerAllocationTest
 {
-    private static final int WARMUP = 10_000;
+    private static final int WARMUP = 20_000;
     private static final int REQUESTS = 3_000;
-    private static final int ATTEMPTS = 5;
+    private static final int ATTEMPTS = 8;
 
     // a body with a length, a chunked body, and a GET: the response to each is chunked (the echo gives no length)
     private static final byte[][] REQUESTS_SENT = {
