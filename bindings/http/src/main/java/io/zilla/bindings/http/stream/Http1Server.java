@@ -765,6 +765,8 @@ final class Http1Server implements Http1BodyDecoder.Sink
     /** Aborts the connection and the exchange it serves, both ways. */
     void doAbortAll(long traceId)
     {
+        // a head held for its body goes first, as it would have without the hold: the client sees the response cut short
+        writer.releaseHeld(traceId);
         if (exchange != null)
         {
             exchange.doAbort(traceId);
