@@ -75,6 +75,41 @@ class EngineStreamsTest
         assertFalse(first.reset());
     }
 
+    @Test
+    void shouldNotDeliverLateFramesOfAForgottenStreamToTheStreamThatReusesItsPair()
+    {
+        engine.start(config());
+        final TestClient client = TestBinding.client("app");
+        final TestServer server = TestBinding.server("net");
+
+        final TestStream first = client.open();
+        client.write(first, "one".getBytes(StandardCharsets.UTF_8));
+        final TestStream firstAccepted = awaitStream(server, 0);
+        firstAccepted.await(TIMEOUT, () -> firstAccepted.received().length == 3);
+        client.end(first);
+        firstAccepted.await(TIMEOUT, firstAccepted::ended);
+        // the server's reply ends too (its steps run on the worker as the client's do): the stream is forgotten
+        client.end(firstAccepted);
+        first.await(TIMEOUT, first::ended);
+        final int firstFrames = firstAccepted.frames().size();
+
+        final TestStream second = client.open();
+        final TestStream secondAccepted = awaitStream(server, 1);
+        // late frames of the first stream, after both its directions ended: nobody may get them, least of all
+        // the second stream, which took the first's place in the engine
+        client.abort(first);
+        client.reset(first);
+        client.write(second, "two".getBytes(StandardCharsets.UTF_8));
+        client.end(second);
+
+        secondAccepted.await(TIMEOUT, secondAccepted::ended);
+        assertArrayEquals("two".getBytes(StandardCharsets.UTF_8), secondAccepted.received());
+        assertFalse(secondAccepted.aborted());
+        assertFalse(secondAccepted.reset());
+        assertFalse(second.reset());
+        assertEquals(firstFrames, firstAccepted.frames().size());
+    }
+
     private static TestStream awaitStream(TestServer server, int index)
     {
         final long deadline = System.nanoTime() + TIMEOUT.toNanos();

@@ -77,25 +77,45 @@ public final class TestClient implements BindingHandler
     /** Opens a stream with a Begin extension, offering the peer {@code credit} bytes at a time. */
     public TestStream open(byte[] extension, int credit)
     {
+        return call(() -> doOpen(extension, credit));
+    }
+
+    /**
+     * Ends {@code stream}, opens another and resets {@code stream}'s reply, in one turn of the worker, so that the three
+     * frames are in the ring together: the peer takes the new stream's Begin after it ended {@code stream}'s reply in
+     * turn, and then the Reset, a late frame of the stream before (as a Reset crossing an End does).
+     *
+     * @return the new stream
+     */
+    public TestStream endOpenAndReset(TestStream stream)
+    {
         return call(() ->
         {
-            final RouteConfig route = binding.resolveAny();
-            final long initialId = context.supplyInitialId(binding.id());
-            final TestStream stream = new TestStream(binding.id(), route.exitId(), initialId, initialId & ~1L);
-            stream.credit(credit);
-            final BeginFW.Builder builder = new BeginFW.Builder().wrap(context.writeBuffer(), 0, context.writeBuffer().capacity())
-                .originId(binding.id()).routedId(route.exitId()).streamId(initialId).sequence(0).acknowledge(0).maximum(0)
-                .traceId(context.supplyTraceId());
-            if (extension != null)
-            {
-                builder.extension(new UnsafeBuffer(extension), 0, extension.length);
-            }
-            final BeginFW begin = builder.build();
-            final MessageConsumer receiver = context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof(),
-                stream::onMessage);
-            stream.target(receiver != null ? receiver : MessageConsumer.NOOP);
-            return stream;
+            stream.queue(new byte[0], true);
+            final TestStream next = doOpen(null, TestStream.CREDIT);
+            stream.doReset();
+            return next;
         });
+    }
+
+    private TestStream doOpen(byte[] extension, int credit)
+    {
+        final RouteConfig route = binding.resolveAny();
+        final long initialId = context.supplyInitialId(binding.id());
+        final TestStream stream = new TestStream(binding.id(), route.exitId(), initialId, initialId & ~1L);
+        stream.credit(credit);
+        final BeginFW.Builder builder = new BeginFW.Builder().wrap(context.writeBuffer(), 0, context.writeBuffer().capacity())
+            .originId(binding.id()).routedId(route.exitId()).streamId(initialId).sequence(0).acknowledge(0).maximum(0)
+            .traceId(context.supplyTraceId());
+        if (extension != null)
+        {
+            builder.extension(new UnsafeBuffer(extension), 0, extension.length);
+        }
+        final BeginFW begin = builder.build();
+        final MessageConsumer receiver = context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof(),
+            stream::onMessage);
+        stream.target(receiver != null ? receiver : MessageConsumer.NOOP);
+        return stream;
     }
 
     /** Sends bytes on the stream, as its credit allows (the rest waits for Window frames). */

@@ -4,9 +4,11 @@
 package io.zilla.engine.binding.stream;
 
 import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.internal.stream.Frames;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 
 /**
  * One stream as the binding at one of its ends sees it: the direction it receives (the peer's Data in, our Window
@@ -59,6 +61,38 @@ public final class StreamSide
         this.outboundId = outboundId;
     }
 
+    /**
+     * Forgets the stream this side was, so that the binding may use it for another: both directions back to not
+     * opened. Its frames must then be told from the new stream's by {@link #owns}, since late ones may still come.
+     */
+    public void reset()
+    {
+        target = null;
+        originId = 0L;
+        routedId = 0L;
+        inboundId = 0L;
+        outboundId = 0L;
+        inSeq = 0L;
+        inAck = 0L;
+        inMax = 0;
+        inOpened = false;
+        inClosed = false;
+        outSeq = 0L;
+        outAck = 0L;
+        outMax = 0;
+        outPad = 0;
+        outBudgetId = 0L;
+        outOpened = false;
+        outClosed = false;
+    }
+
+    /** Whether the frame at {@code index} belongs to this side's stream, rather than to one it was before. */
+    public boolean owns(DirectBuffer buffer, int index)
+    {
+        final long streamId = buffer.getLong(index + Frames.STREAM_ID_OFFSET);
+        return streamId == inboundId || streamId == outboundId;
+    }
+
     /** The peer's Begin opened the inbound direction. */
     public void onInBegin(BeginFW begin)
     {
@@ -102,6 +136,34 @@ public final class StreamSide
         final int reserved = length + outPad;
         frames.data(target, originId, routedId, outboundId, outSeq, outAck, outMax, traceId, 0x03, 0L, reserved, buffer,
             offset, length, null, 0, 0);
+        outSeq += reserved;
+    }
+
+    /**
+     * Claims room for a Data frame of up to {@code maxLength} payload bytes where its receiver will read it, so that
+     * a binding that frames the payload (a chunk's size before it, say) writes framing and payload once, into
+     * {@link #outBuffer()}; {@link #commitOutData} sends it. Nothing else may be sent between the two.
+     *
+     * @return where the payload goes in {@link #outBuffer()}, or a negative value when the receiver cannot be
+     *         written in place now (then send a copy with {@link #doOutData(long, DirectBuffer, int, int)})
+     */
+    public int claimOutData(int maxLength)
+    {
+        return target instanceof InPlaceWriter ring ? frames.claimData(ring, maxLength) : -1;
+    }
+
+    /** The buffer the index of {@link #claimOutData} points into. */
+    public MutableDirectBuffer outBuffer()
+    {
+        return ((InPlaceWriter) target).buffer();
+    }
+
+    /** Sends the Data frame claimed by {@link #claimOutData} with its first {@code length} payload bytes, as one. */
+    public void commitOutData(long traceId, int payloadIndex, int length)
+    {
+        final int reserved = length + outPad;
+        frames.commitData((InPlaceWriter) target, payloadIndex, originId, routedId, outboundId, outSeq, outAck, outMax,
+            traceId, 0x03, 0L, reserved, length);
         outSeq += reserved;
     }
 

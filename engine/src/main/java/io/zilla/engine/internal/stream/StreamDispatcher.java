@@ -15,6 +15,7 @@ import static io.zilla.engine.internal.stream.Frames.TRACE_ID_OFFSET;
 import static io.zilla.engine.internal.stream.Frames.isForward;
 import static org.agrona.BitUtil.align;
 
+import java.util.ArrayDeque;
 import java.util.function.LongFunction;
 
 import io.zilla.engine.binding.BindingHandler;
@@ -45,6 +46,9 @@ public final class StreamDispatcher implements ControlledMessageHandler
     private final int commitThreshold;
     private int uncommitted;
     private final Long2ObjectHashMap<StreamPair> streams = new Long2ObjectHashMap<>();
+    // pairs of forgotten streams, for the next ones: a stream's frames are found by its id, so once its id is out of
+    // streams no frame reaches its pair, and the pair may serve another id
+    private final ArrayDeque<StreamPair> sparePairs = new ArrayDeque<>();
     private final LongFunction<BindingHandler> handlers;
     private final LongFunction<BindingCounters> counters;
     private final FaultReporter reporter;
@@ -89,8 +93,9 @@ public final class StreamDispatcher implements ControlledMessageHandler
         {
             return null;
         }
-        final StreamPair pair = new StreamPair(streamId, originId, routedId, sender, counters.apply(originId),
-            counters.apply(routedId));
+        final StreamPair spare = sparePairs.poll();
+        final StreamPair pair = (spare != null ? spare : new StreamPair()).init(streamId, originId, routedId, sender,
+            counters.apply(originId), counters.apply(routedId));
         streams.put(streamId, pair);
         pair.openerCounters.streamsOpened.incrementRelease();
         write(msgTypeId, buffer, index, length);
@@ -178,6 +183,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
             streams.remove(pair.initialId);
             pair.openerCounters.streamsClosed.incrementRelease();
             deliverReset(pair.opener, pair.originId, pair.routedId, pair.initialId, traceId);
+            recycle(pair);
             return false;
         }
         pair.acceptor = acceptor;
@@ -222,6 +228,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
         if (pair.isDone())
         {
             close(pair);
+            recycle(pair);
         }
     }
 
@@ -233,6 +240,13 @@ public final class StreamDispatcher implements ControlledMessageHandler
         {
             pair.acceptorCounters.streamsClosed.incrementRelease();
         }
+    }
+
+    /** A pair whose stream is forgotten, and no longer used by the caller, may serve the next stream. */
+    private void recycle(StreamPair pair)
+    {
+        pair.clear();
+        sparePairs.push(pair);
     }
 
     /** A binding threw while handling a frame of the stream: end the stream on both sides, and only it. */
@@ -362,6 +376,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
             deliverReset(pair.acceptor, pair.originId, pair.routedId, replyId, traceId);
         }
         pair.state |= StreamPair.INITIAL_CLOSED | StreamPair.REPLY_CLOSED;
+        recycle(pair);
     }
 
     private void deliverReset(MessageConsumer target, long originId, long routedId, long streamId, long traceId)

@@ -19,17 +19,18 @@ final class StreamPair
     static final int REPLY_CLOSED = 0x08;
     static final int OVERLOADED = 0x10;
 
-    final long initialId;
-    final long originId;
-    final long routedId;
-    final MessageConsumer opener;
-    final BindingCounters openerCounters;
-    final BindingCounters acceptorCounters;
+    long initialId;
+    long originId;
+    long routedId;
+    MessageConsumer opener;
+    BindingCounters openerCounters;
+    BindingCounters acceptorCounters;
 
     MessageConsumer acceptor;
     int state;
 
-    StreamPair(long initialId, long originId, long routedId, MessageConsumer opener, BindingCounters openerCounters,
+    /** Takes on a new stream: a pair is reused once its stream is forgotten (StreamDispatcher). */
+    StreamPair init(long initialId, long originId, long routedId, MessageConsumer opener, BindingCounters openerCounters,
         BindingCounters acceptorCounters)
     {
         this.initialId = initialId;
@@ -38,6 +39,18 @@ final class StreamPair
         this.opener = opener;
         this.openerCounters = openerCounters;
         this.acceptorCounters = acceptorCounters;
+        this.acceptor = null;
+        this.state = 0;
+        return this;
+    }
+
+    /** Lets go of the stream's handlers, so that a pair waiting for reuse keeps no binding's state alive. */
+    void clear()
+    {
+        opener = null;
+        acceptor = null;
+        openerCounters = null;
+        acceptorCounters = null;
     }
 
     boolean has(int flags)

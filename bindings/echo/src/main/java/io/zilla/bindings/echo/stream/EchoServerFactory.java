@@ -3,6 +3,7 @@
  */
 package io.zilla.bindings.echo.stream;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 
 import io.zilla.engine.binding.BindingHandler;
@@ -40,6 +41,8 @@ public final class EchoServerFactory implements BindingHandler
     private final MutableDirectBuffer writeBuffer;
     private final StreamFrames frames;
     private final Long2ObjectHashMap<EchoServer> servers = new Long2ObjectHashMap<>();
+    // the servers of ended streams, for the next ones: a stream costs no allocation once the worker is warm
+    private final ArrayDeque<EchoServer> spares = new ArrayDeque<>();
 
     public EchoServerFactory(EngineContext context)
     {
@@ -51,9 +54,11 @@ public final class EchoServerFactory implements BindingHandler
     public MessageConsumer newStream(int msgTypeId, DirectBuffer buffer, int index, int length, MessageConsumer sender)
     {
         final BeginFW begin = beginRO.wrap(buffer, index, index + length);
-        final EchoServer server = new EchoServer(sender, begin.originId(), begin.routedId(), begin.streamId());
+        final EchoServer spare = spares.poll();
+        final EchoServer server = spare != null ? spare : new EchoServer();
+        server.side.set(sender, begin.originId(), begin.routedId(), begin.streamId(), begin.streamId() & ~1L);
         servers.put(server.side.inboundId, server);
-        return server::onMessage;
+        return server.handler;
     }
 
     /** The binding is going away: abort every stream it still serves. */
@@ -72,16 +77,16 @@ public final class EchoServerFactory implements BindingHandler
     private final class EchoServer
     {
         // the stream as the echo sees it: it receives on the initial id and sends on the reply id
-        private final StreamSide side;
-
-        EchoServer(MessageConsumer sender, long originId, long routedId, long initialId)
-        {
-            this.side = new StreamSide(frames);
-            side.set(sender, originId, routedId, initialId, initialId & ~1L);
-        }
+        private final StreamSide side = new StreamSide(frames);
+        private final MessageConsumer handler = this::onMessage;
 
         void onMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
         {
+            if (!side.owns(buffer, index))
+            {
+                // a late frame of the stream this server served before (a Window crossing its End): not ours now
+                return;
+            }
             switch (msgTypeId)
             {
                 case BeginFW.TYPE_ID -> onBegin(beginRO.wrap(buffer, index, index + length));
@@ -168,9 +173,10 @@ public final class EchoServerFactory implements BindingHandler
 
         private void cleanup()
         {
-            if (side.closed())
+            if (side.closed() && servers.remove(side.inboundId) == this)
             {
-                servers.remove(side.inboundId);
+                side.reset();
+                spares.push(this);
             }
         }
     }

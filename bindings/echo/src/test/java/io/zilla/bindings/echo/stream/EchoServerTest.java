@@ -84,6 +84,28 @@ class EchoServerTest
         stream.await(TIMEOUT, stream::reset);
     }
 
+    @Test
+    void shouldNotTakeALateResetOfAnEndedStreamForTheNextStream()
+    {
+        engine.start(config());
+        final TestClient client = TestBinding.client("app");
+        final TestStream first = client.open();
+        client.write(first, new byte[] {1, 2, 3});
+        first.await(TIMEOUT, () -> first.received().length == 3);
+
+        // the echo ends the first stream's reply and takes the second stream (reusing the first's server) before
+        // the first stream's Reset reaches it: the Reset is the first stream's, not the second's
+        // (the engine forgets the first stream at its Reset, so the echo's End of its reply reaches nobody)
+        final TestStream second = client.endOpenAndReset(first);
+        client.write(second, new byte[] {4, 5, 6, 7});
+        client.end(second);
+
+        second.await(TIMEOUT, second::ended);
+        assertArrayEquals(new byte[] {4, 5, 6, 7}, second.received());
+        assertFalse(second.reset());
+        assertFalse(second.aborted());
+    }
+
     private static NamespaceConfig config()
     {
         final RouteConfig toEcho = new RouteConfig(0, List.of(), null, "echo", ECHO_ID, Map.of());

@@ -31,6 +31,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 final class Http1Server implements Http1BodyDecoder.Sink
 {
     private static final int SIGNAL_TIMEOUT = 1;
+    private static final int SIGNAL_FLUSH = 2;
 
     private static final int HEAD = 0;
     private static final int BODY = 1;
@@ -58,12 +59,17 @@ final class Http1Server implements Http1BodyDecoder.Sink
     private final HttpNetWriter writer;
 
     private HttpServerExchange exchange;
+    // the exchange this connection's requests reuse, one at a time; made at its first request
+    private HttpServerExchange spareExchange;
     private boolean responsePending;
     boolean closeAfterResponse;
     private boolean closing;
     private boolean endPending;
     private boolean https;
+    // one timer per connection, not one per request: a request moves the deadline, and a timer that fires before it
+    // is set again for it; 0 is no deadline
     private long timerId = NO_CANCEL_ID;
+    private long deadline;
     // once HTTP/2 was chosen (ALPN h2, or the prior-knowledge preface), the connection that takes every frame
     private Http2Server http2;
 
@@ -219,12 +225,28 @@ final class Http1Server implements Http1BodyDecoder.Sink
 
     private void onNetSignal(SignalFW signal)
     {
+        if (signal.signalId() == SIGNAL_FLUSH)
+        {
+            onFlushSignal(signal.traceId());
+            return;
+        }
         if (signal.signalId() != SIGNAL_TIMEOUT)
         {
             return;
         }
         final long traceId = signal.traceId();
         timerId = NO_CANCEL_ID;
+        if (deadline == 0L)
+        {
+            return;
+        }
+        if (System.currentTimeMillis() < deadline)
+        {
+            timerId = factory.context.signaler().signalAt(deadline, net.originId, net.routedId, net.outboundId, traceId,
+                SIGNAL_TIMEOUT, 0);
+            return;
+        }
+        deadline = 0L;
         if (closing)
         {
             // the client did not close after our last response within the timeout: drop it
@@ -242,6 +264,16 @@ final class Http1Server implements Http1BodyDecoder.Sink
                 // an idle keep-alive connection: closed without an answer
                 doNetEnd(traceId);
             }
+        }
+    }
+
+    // the frames that were in the ring with a response's Begin are handled: a head still held goes out on its own
+    private void onFlushSignal(long traceId)
+    {
+        writer.releaseHeld(traceId);
+        if (exchange != null && !writer.pending())
+        {
+            exchange.doReplyWindow(traceId);
         }
     }
 
@@ -389,7 +421,11 @@ final class Http1Server implements Http1BodyDecoder.Sink
             refuse(traceId, 431);
             return;
         }
-        exchange = new HttpServerExchange(this, head.isMethod("HEAD"), head.minorVersion, head.keepAlive());
+        if (spareExchange == null || !spareExchange.idle())
+        {
+            spareExchange = new HttpServerExchange(this);
+        }
+        exchange = spareExchange.start(head.isMethod("HEAD"), head.minorVersion, head.keepAlive());
         if (!exchange.open(traceId, route.exitId, extension, factory.length[0]))
         {
             exchange = null;
@@ -567,6 +603,7 @@ final class Http1Server implements Http1BodyDecoder.Sink
     /** The exit's response is complete (or was answered here): the next request may be read. */
     void onResponseComplete(long traceId)
     {
+        writer.releaseHeld(traceId);
         responsePending = false;
         if (closeAfterResponse)
         {
@@ -699,9 +736,44 @@ final class Http1Server implements Http1BodyDecoder.Sink
     {
         if (!writer.write(traceId, buffer, offset, length))
         {
-            factory.event(traceId, "http.buffers.exhausted", "no room for bytes beyond the client's credit, connection aborted");
-            doAbortAll(traceId);
+            onWriteExhausted(traceId);
         }
+    }
+
+    /**
+     * Writes a response head with what follows it: it is held until the body's first bytes or the response's end, so
+     * that both go to the client in one write, or until the frames in the ring with it are handled (a signal that
+     * comes after them), so that a reply whose body comes later does not hold its head back.
+     */
+    void doNetWriteHead(long traceId, DirectBuffer buffer, int offset, int length)
+    {
+        if (!writer.hold(traceId, buffer, offset, length))
+        {
+            onWriteExhausted(traceId);
+            return;
+        }
+        factory.context.signaler().signalNow(net.originId, net.routedId, net.outboundId, traceId, SIGNAL_FLUSH, 0);
+    }
+
+    /** The bytes held for the client, waiting for credit or for the bytes that go with them. */
+    int held()
+    {
+        return writer.held();
+    }
+
+    /** Writes a chunk of a chunked response body, its framing around it, as {@link #doNetWrite} writes bytes. */
+    void doNetWriteChunk(long traceId, DirectBuffer buffer, int offset, int length)
+    {
+        if (!writer.writeChunk(traceId, buffer, offset, length))
+        {
+            onWriteExhausted(traceId);
+        }
+    }
+
+    private void onWriteExhausted(long traceId)
+    {
+        factory.event(traceId, "http.buffers.exhausted", "no room for bytes beyond the client's credit, connection aborted");
+        doAbortAll(traceId);
     }
 
     /** Whether bytes wait for the client's credit. */
@@ -730,6 +802,7 @@ final class Http1Server implements Http1BodyDecoder.Sink
             endPending = true;
             state = DISCARD;
             releaseDecodeSlot();
+            writer.releaseHeld(traceId);
             flushEncode(traceId);
             // a client that does not close in turn is dropped after the header timeout
             armTimer(traceId);
@@ -754,6 +827,8 @@ final class Http1Server implements Http1BodyDecoder.Sink
             http2.doAbortAll(traceId);
             return;
         }
+        // a head held for its body goes first, as it would have without the hold: the client sees the response cut short
+        writer.releaseHeld(traceId);
         if (exchange != null)
         {
             exchange.doAbort(traceId);
@@ -770,13 +845,23 @@ final class Http1Server implements Http1BodyDecoder.Sink
 
     private void armTimer(long traceId)
     {
-        cancelTimer();
-        timerId = factory.context.signaler().signalAt(System.currentTimeMillis() + factory.options.limits().headerTimeout(),
-            net.originId, net.routedId, net.outboundId, traceId, SIGNAL_TIMEOUT, 0);
+        deadline = System.currentTimeMillis() + factory.options.limits().headerTimeout();
+        if (timerId == NO_CANCEL_ID)
+        {
+            timerId = factory.context.signaler().signalAt(deadline, net.originId, net.routedId, net.outboundId, traceId,
+                SIGNAL_TIMEOUT, 0);
+        }
     }
 
+    // the timer stays set, to be used by the next deadline; one that fires without a deadline does nothing
     private void cancelTimer()
     {
+        deadline = 0L;
+    }
+
+    private void stopTimer()
+    {
+        deadline = 0L;
         if (timerId != NO_CANCEL_ID)
         {
             factory.context.signaler().cancel(timerId);
@@ -793,7 +878,7 @@ final class Http1Server implements Http1BodyDecoder.Sink
     {
         if (net.closed() || net.outClosed && net.inClosed)
         {
-            cancelTimer();
+            stopTimer();
             releaseDecodeSlot();
             writer.release();
             factory.onClosed(net.inboundId);

@@ -75,19 +75,28 @@ final class HttpAsciiWriter
 
     HttpAsciiWriter hex(long value)
     {
-        int digits = 1;
-        while (digits < 16 && value >>> (digits << 2) != 0)
-        {
-            digits++;
-        }
+        final int digits = hexDigits(value);
         if (fits(digits))
         {
-            for (int i = digits - 1; i >= 0; i--)
-            {
-                buffer.putByte(position++, HEX[(int) (value >>> (i << 2)) & 0xf]);
-            }
+            putHex(buffer, position, value, digits);
+            position += digits;
         }
         return this;
+    }
+
+    /** How many hex digits {@code value} takes, without leading zeros (at least one). */
+    static int hexDigits(long value)
+    {
+        return Math.max(1, (Long.SIZE - Long.numberOfLeadingZeros(value) + 3) >> 2);
+    }
+
+    /** Writes {@code value} as {@code digits} lower-case hex digits at {@code index}. */
+    static void putHex(MutableDirectBuffer target, int index, long value, int digits)
+    {
+        for (int i = digits - 1; i >= 0; i--)
+        {
+            target.putByte(index + digits - 1 - i, HEX[(int) (value >>> (i << 2)) & 0xf]);
+        }
     }
 
     HttpAsciiWriter crlf()

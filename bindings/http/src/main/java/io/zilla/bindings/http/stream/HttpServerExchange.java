@@ -22,18 +22,21 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 /**
- * One request of an HTTP/1.x connection as an application stream to the route's exit: the request's headers in an
- * HttpBeginEx, its body as Data, its end (with trailers) as End; the exit's reply becomes the response's status line,
- * headers and body, chunked when the exit gives no content-length. The exit's reply gets the credit the client gave,
- * less what is still in flight to it, with each Data frame's chunk framing as padding.
+ * The requests of an HTTP/1.x connection, one at a time, each as an application stream to the route's exit: the
+ * request's headers in an HttpBeginEx, its body as Data, its end (with trailers) as End; the exit's reply becomes the
+ * response's status line, headers and body, chunked when the exit gives no content-length. The exit's reply gets the
+ * credit the client gave, less what is still in flight to it, with each Data frame's chunk framing as padding. The
+ * connection reuses this object (its stream side, its handler) for its next request, so that a request allocates
+ * nothing.
  */
 final class HttpServerExchange
 {
     final StreamSide app;
     private final Http1Server connection;
     private final HttpServerFactory factory;
-    private final boolean head;
-    private final int minorVersion;
+    private final MessageConsumer handler = this::onAppMessage;
+    private boolean head;
+    private int minorVersion;
     private boolean keepAlive;
 
     boolean replyBegun;
@@ -41,14 +44,32 @@ final class HttpServerExchange
     private boolean chunked;
     private boolean bodyAllowed;
 
-    HttpServerExchange(Http1Server connection, boolean head, int minorVersion, boolean keepAlive)
+    /** An exchange of {@code connection}: it serves one request after another, from {@link #start} each time. */
+    HttpServerExchange(Http1Server connection)
     {
         this.connection = connection;
         this.factory = connection.factory;
         this.app = new StreamSide(factory.frames);
+    }
+
+    /** Takes on the next request; the stream of the one before is ended both ways (see {@link #idle}). */
+    HttpServerExchange start(boolean head, int minorVersion, boolean keepAlive)
+    {
+        app.reset();
         this.head = head;
         this.minorVersion = minorVersion;
         this.keepAlive = keepAlive;
+        this.replyBegun = false;
+        this.replyDone = false;
+        this.chunked = false;
+        this.bodyAllowed = false;
+        return this;
+    }
+
+    /** Whether its last stream is closed both ways as far as this end knows, so that it may serve another request. */
+    boolean idle()
+    {
+        return app.closed();
     }
 
     /** Opens the stream to the exit with the request's header list; false when the exit is not there. */
@@ -64,7 +85,7 @@ final class HttpServerExchange
             .extension(extension, 0, length)
             .build();
         final MessageConsumer exit = factory.context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(),
-            begin.sizeof(), this::onAppMessage);
+            begin.sizeof(), handler);
         if (exit == null)
         {
             return false;
@@ -76,6 +97,11 @@ final class HttpServerExchange
 
     private void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
     {
+        if (!app.owns(buffer, index))
+        {
+            // a late frame of the request this exchange served before (a Reset crossing its End): not ours now
+            return;
+        }
         switch (msgTypeId)
         {
             case BeginFW.TYPE_ID -> onAppBegin(factory.beginRO.wrap(buffer, index, index + length));
@@ -168,7 +194,7 @@ final class HttpServerExchange
             connection.onResponseComplete(traceId);
             return;
         }
-        connection.doNetWrite(traceId, out.buffer, 0, out.position);
+        connection.doNetWriteHead(traceId, out.buffer, 0, out.position);
         doReplyWindow(traceId);
     }
 
@@ -187,9 +213,7 @@ final class HttpServerExchange
         {
             if (chunked)
             {
-                final HttpAsciiWriter out = factory.out.reset().hex(payload.sizeof()).crlf()
-                    .bytes(payload.buffer(), payload.offset(), payload.sizeof()).crlf();
-                connection.doNetWrite(traceId, out.buffer, 0, out.position);
+                connection.doNetWriteChunk(traceId, payload.buffer(), payload.offset(), payload.sizeof());
             }
             else
             {
@@ -288,8 +312,13 @@ final class HttpServerExchange
         }
         final StreamSide net = connection.net;
         final int padding = net.outPad + (chunked ? HttpStreamFactory.CHUNK_OVERHEAD : 0);
-        final int max = Math.min(net.outMax, factory.maxFrame);
-        final long ack = Math.max(app.inAck, app.inSeq - (net.outSeq - net.outAck));
+        final long inFlight = net.outSeq - net.outAck + connection.held();
+        final long ack = Math.max(app.inAck, app.inSeq - inFlight);
+        // the reply's credit (ack + max - inSeq) is the client's, even where what is in flight to the client (or held
+        // for it) is more than the reply sent (a head, the response before): so that a Data frame of the reply always
+        // fits the client's credit at once, with the head held before it, and its chunk is framed in place
+        final int max = (int) Math.max(0, Math.min(Math.min(net.outMax, factory.maxFrame),
+            net.outMax - inFlight + app.inSeq - ack));
         if (ack != app.inAck || max != app.inMax)
         {
             app.doInWindow(traceId, ack, max, padding);

@@ -13,6 +13,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.ThreadStats;
@@ -20,45 +22,71 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * What the worker allocates per keep-alive request through http server -> echo: the exchange's state (its object,
- * its stream side, its handler) and nothing that grows with the bytes. Measured after a warm-up, on the worker thread.
+ * What the worker allocates per keep-alive request through http server -> echo, once warm: nothing. The connection
+ * reuses its exchange, the echo its servers, the engine its stream pairs, and the header timer its timer. Counted in
+ * bytes on the worker thread (ThreadMXBean) over windows of requests, never in time.
  */
 class HttpServerAllocationTest
 {
-    private static final int WARMUP = 10_000;
-    private static final int REQUESTS = 10_000;
+    private static final int WARMUP = 20_000;
+    private static final int REQUESTS = 3_000;
+    private static final int ATTEMPTS = 8;
+
+    // a body with a length, a chunked body, and a GET: the response to each is chunked (the echo gives no length)
+    private static final byte[][] REQUESTS_SENT = {
+        ascii("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 16\r\n\r\n0123456789abcdef"),
+        ascii("POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + "6\r\nfedcba\r\n4\r\n9876\r\n0\r\n\r\n"),
+        ascii("GET /echo HTTP/1.1\r\nHost: localhost\r\n\r\n"),
+    };
+    private static final String[] BODIES = {"0123456789abcdef", "fedcba9876", ""};
 
     @RegisterExtension
     final EngineExtension engine = new EngineExtension().anchor(HttpServerAllocationTest.class);
 
     @Test
-    void shouldAllocateLittlePerRequest() throws Exception
+    void shouldAllocateNothingPerRequestOnceWarm() throws Exception
     {
         ThreadStats.enable();
         final int port = startServer(engine, 10000).http();
-        final byte[] request = "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 16\r\n\r\n0123456789abcdef"
-            .getBytes(StandardCharsets.US_ASCII);
         try (Socket socket = connect(port))
         {
             final OutputStream out = socket.getOutputStream();
             final InputStream in = socket.getInputStream();
-            exchange(out, in, request, WARMUP);
-            final ThreadStats before = ThreadStats.of("zilla-worker-");
-            exchange(out, in, request, REQUESTS);
-            final ThreadStats after = ThreadStats.of("zilla-worker-");
-            final long perRequest = after.minus(before).allocated() / REQUESTS;
-            System.out.printf("http server -> echo: %d B allocated per request on the worker%n", perRequest);
-            assertTrue(perRequest < 1024, perRequest + " B per request");
+            exchange(out, in, WARMUP);
+
+            // a window may hold a one-time cost of the JIT (a constant resolved, compiled code deoptimized the first
+            // time a branch is taken), which does not come back; a cost per request would be in every window
+            final List<Long> windows = new ArrayList<>();
+            boolean clean = false;
+            for (int attempt = 0; attempt < ATTEMPTS && !clean; attempt++)
+            {
+                final ThreadStats before = ThreadStats.of("zilla-worker-");
+                exchange(out, in, REQUESTS);
+                final ThreadStats after = ThreadStats.of("zilla-worker-");
+                final long allocated = after.minus(before).allocated();
+                windows.add(allocated);
+                clean = allocated == 0L;
+            }
+            System.out.printf("http server -> echo: bytes allocated on the worker per window of %d requests: %s%n",
+                REQUESTS, windows);
+            assertTrue(clean, "bytes the worker allocated in each window of " + REQUESTS + " requests: " + windows);
         }
     }
 
-    private static void exchange(OutputStream out, InputStream in, byte[] request, int count) throws Exception
+    private static void exchange(OutputStream out, InputStream in, int count) throws Exception
     {
         for (int i = 0; i < count; i++)
         {
-            out.write(request);
+            final int kind = i % REQUESTS_SENT.length;
+            out.write(REQUESTS_SENT[kind]);
             out.flush();
-            assertEquals("0123456789abcdef", read(in, false).text());
+            assertEquals(BODIES[kind], read(in, false).text());
         }
+    }
+
+    private static byte[] ascii(String text)
+    {
+        return text.getBytes(StandardCharsets.US_ASCII);
     }
 }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,6 +61,28 @@ class HttpServerRoutesTest
                 "x-custom=Value", "x-forwarded-by=zilla", "x-item-id=item-42"),
                 headers.stream().map(h -> h[0] + "=" + h[1]).toList());
             assertEquals(List.of("BEGIN", "END"), stream.frames().stream().limit(2).map(f -> f.split(" ")[0]).toList());
+        }
+    }
+
+    @Test
+    void shouldSendTheHeadOfAReplyWhoseBodyComesLater() throws Exception
+    {
+        try (Socket socket = connect(port))
+        {
+            write(socket, "GET /items/42 HTTP/1.1\r\nHost: example.com\r\n\r\n");
+            final TestStream stream = awaitStream();
+            // the exit begins its reply and sends nothing more: the head, held for the body's first bytes, goes anyway
+            final InputStream in = socket.getInputStream();
+            final StringBuilder head = new StringBuilder();
+            while (head.length() < 4 || !head.substring(head.length() - 4).equals("\r\n\r\n"))
+            {
+                final int next = in.read();
+                assertTrue(next >= 0, "the connection ended after " + head);
+                head.append((char) next);
+            }
+            assertTrue(head.toString().startsWith("HTTP/1.1 200 OK\r\n"), head.toString());
+            assertTrue(head.toString().contains("transfer-encoding: chunked\r\n"), head.toString());
+            assertEquals("BEGIN", stream.frames().get(0).split(" ")[0]);
         }
     }
 
