@@ -12,7 +12,6 @@ import static io.zilla.engine.binding.buffer.BufferPool.NO_SLOT;
 import io.zilla.bindings.http.HttpBinding;
 import io.zilla.bindings.http.codec.http2.Http2DataFW;
 import io.zilla.bindings.http.codec.http2.Http2FrameWriter;
-import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.StreamSide;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
@@ -172,24 +171,7 @@ final class Http2Stream
 
     private boolean open(long traceId, long exitId, DirectBuffer extension, int length)
     {
-        final long initialId = factory.context.supplyInitialId(exitId);
-        final long replyId = factory.context.supplyReplyId(initialId);
-        final MutableDirectBuffer writeBuffer = factory.context.writeBuffer();
-        final BeginFW begin = factory.beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(factory.binding.id()).routedId(exitId).streamId(initialId)
-            .sequence(0).acknowledge(0).maximum(0)
-            .traceId(traceId)
-            .extension(extension, 0, length)
-            .build();
-        final MessageConsumer exit = factory.context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(),
-            begin.sizeof(), this::onAppMessage);
-        if (exit == null)
-        {
-            return false;
-        }
-        app.set(exit, factory.binding.id(), exitId, replyId, initialId);
-        app.outOpened = true;
-        return true;
+        return factory.openApp(app, traceId, exitId, extension, length, this::onAppMessage);
     }
 
     void onData(long traceId, Http2DataFW data)

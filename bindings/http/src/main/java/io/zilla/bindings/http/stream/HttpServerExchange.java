@@ -19,7 +19,6 @@ import io.zilla.specs.http.types.stream.HttpBeginExFW;
 import io.zilla.specs.http.types.stream.HttpEndExFW;
 import io.zilla.specs.http.types.stream.HttpHeaderFW;
 import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 
 /**
  * The requests of an HTTP/1.x connection, one at a time, each as an application stream to the route's exit: the
@@ -75,24 +74,7 @@ final class HttpServerExchange
     /** Opens the stream to the exit with the request's header list; false when the exit is not there. */
     boolean open(long traceId, long exitId, DirectBuffer extension, int length)
     {
-        final long initialId = factory.context.supplyInitialId(exitId);
-        final long replyId = factory.context.supplyReplyId(initialId);
-        final MutableDirectBuffer writeBuffer = factory.context.writeBuffer();
-        final BeginFW begin = factory.beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(factory.binding.id()).routedId(exitId).streamId(initialId)
-            .sequence(0).acknowledge(0).maximum(0)
-            .traceId(traceId)
-            .extension(extension, 0, length)
-            .build();
-        final MessageConsumer exit = factory.context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(),
-            begin.sizeof(), handler);
-        if (exit == null)
-        {
-            return false;
-        }
-        app.set(exit, factory.binding.id(), exitId, replyId, initialId);
-        app.outOpened = true;
-        return true;
+        return factory.openApp(app, traceId, exitId, extension, length, handler);
     }
 
     private void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)

@@ -6,6 +6,7 @@ package io.zilla.bindings.http.stream;
 import io.zilla.bindings.http.config.HttpOptionsConfig;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
+import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.engine.binding.stream.StreamSide;
@@ -102,4 +103,30 @@ abstract class HttpStreamFactory implements BindingHandler
 
     /** The binding is going away: abort every stream it still serves. */
     abstract void close();
+
+    /**
+     * Opens the stream to the exit that carries one request: a Begin with the request's header list ({@code length}
+     * bytes from offset 0 of {@code extension}), whose frames come back to {@code handler}; {@code app} becomes that
+     * stream's side. False when the exit is not there.
+     */
+    boolean openApp(StreamSide app, long traceId, long exitId, DirectBuffer extension, int length, MessageConsumer handler)
+    {
+        final long initialId = context.supplyInitialId(exitId);
+        final long replyId = context.supplyReplyId(initialId);
+        final MutableDirectBuffer writeBuffer = context.writeBuffer();
+        final BeginFW begin = beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(binding.id()).routedId(exitId).streamId(initialId)
+            .sequence(0).acknowledge(0).maximum(0)
+            .traceId(traceId)
+            .extension(extension, 0, length)
+            .build();
+        final MessageConsumer exit = context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof(), handler);
+        final boolean opened = exit != null;
+        if (opened)
+        {
+            app.set(exit, binding.id(), exitId, replyId, initialId);
+            app.outOpened = true;
+        }
+        return opened;
+    }
 }
