@@ -10,7 +10,9 @@ import org.agrona.DirectBuffer;
 /**
  * Reads an HTTP/1.x request line and header block (RFC 9112) in place, strictly: anything that two parsers could
  * read two ways (the request-smuggling shapes) is refused rather than guessed at. It returns where the head ends,
- * {@link #INCOMPLETE}, {@link #PREFACE} for HTTP/2's prior-knowledge preface, or the status to refuse it with, as
+ * {@link #INCOMPLETE}, {@link #PREFACE} for HTTP/2's prior-knowledge preface, {@link #NOT_HTTP} for a request line
+ * whose version is not HTTP's at all (a peer that speaks something else, or a bad HTTP/2 preface), or the status to
+ * refuse it with, as
  * a negative number: -400 (malformed, bare LF, obs-fold, a space before a colon, conflicting framing), -414 (a
  * request line longer than the limit), -431 (a head longer than the limit), -417 (an Expect other than
  * 100-continue), -501 (a transfer coding other than chunked), -505 (an HTTP major version other than 1).
@@ -19,6 +21,7 @@ final class Http1RequestParser
 {
     static final int INCOMPLETE = 0;
     static final int PREFACE = -2;
+    static final int NOT_HTTP = -3;
 
     static final int BAD_REQUEST = -400;
     static final int URI_TOO_LONG = -414;
@@ -53,7 +56,8 @@ final class Http1RequestParser
 
     /**
      * @param maxSize the most bytes the request line and headers may take
-     * @return the index after the head's empty line, {@link #INCOMPLETE}, {@link #PREFACE} or a negative status
+     * @return the index after the head's empty line, {@link #INCOMPLETE}, {@link #PREFACE}, {@link #NOT_HTTP} or a
+     *     negative status
      */
     static int parse(DirectBuffer buffer, int offset, int limit, int maxSize, HttpRequestHead head)
     {
@@ -332,8 +336,11 @@ final class Http1RequestParser
         head.targetOffset = targetStart;
         head.targetLength = index - targetStart;
         final int version = index + 1;
-        if (crlf - version != 8 || !HttpRequestHead.equalsAscii(buffer, version, 5, "HTTP/")
-            || !isDigit(buffer.getByte(version + 5)) || buffer.getByte(version + 6) != '.'
+        if (crlf - version < 5 || !HttpRequestHead.equalsAscii(buffer, version, 5, "HTTP/"))
+        {
+            return NOT_HTTP;
+        }
+        if (crlf - version != 8 || !isDigit(buffer.getByte(version + 5)) || buffer.getByte(version + 6) != '.'
             || !isDigit(buffer.getByte(version + 7)))
         {
             return BAD_REQUEST;

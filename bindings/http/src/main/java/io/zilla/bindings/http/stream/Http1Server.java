@@ -310,6 +310,11 @@ final class Http1Server implements Http1BodyDecoder.Sink
                         startHttp2(traceId, buffer, progress, limit);
                         return limit;
                     }
+                    if (result == Http1RequestParser.NOT_HTTP)
+                    {
+                        drop(traceId);
+                        return limit;
+                    }
                     if (result < 0)
                     {
                         refuse(traceId, -result);
@@ -651,6 +656,20 @@ final class Http1Server implements Http1BodyDecoder.Sink
         cancelTimer();
         final HttpAsciiWriter out = startLocal(status);
         endLocal(traceId, out, 1, false);
+        state = DISCARD;
+        doNetEnd(traceId);
+    }
+
+    /**
+     * A request line whose version is not HTTP's: the peer speaks something else, an HTTP/1.1 status line would be
+     * noise to it, so the connection is closed without one. An HTTP/2 client whose preface is bad is among them, and
+     * RFC 9113 section 3.4 asks for exactly this: the connection closed before anything was negotiated.
+     */
+    private void drop(long traceId)
+    {
+        factory.rejected.increment();
+        factory.event(traceId, "http.request.rejected", "not an HTTP/1.x request line nor the HTTP/2 preface: closed");
+        cancelTimer();
         state = DISCARD;
         doNetEnd(traceId);
     }

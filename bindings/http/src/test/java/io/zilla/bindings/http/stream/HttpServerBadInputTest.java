@@ -22,6 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Requests the http server must refuse, each with its status, and the connection closed after it (the framing of
@@ -103,6 +104,23 @@ class HttpServerBadInputTest
             assertTrue(closed(socket), name);
         }
         // the engine goes on serving
+        try (Socket socket = connect(port))
+        {
+            write(socket, "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nok");
+            assertEquals("ok", read(socket).text());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"INVALID CONNECTION PREFACE\r\n\r\n", "GET / FTP/1.0\r\n\r\n", "HELLO THERE ALL\r\n\r\n"})
+    void shouldCloseWithoutAnswerWhenNotSpeakingHttp(String bytes) throws Exception
+    {
+        try (Socket socket = connect(port))
+        {
+            write(socket, bytes);
+            // nothing written back (an HTTP/1.1 status line would be noise to such a peer): closed at once
+            assertTrue(closed(socket), bytes);
+        }
         try (Socket socket = connect(port))
         {
             write(socket, "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nok");
