@@ -74,6 +74,8 @@ final class Http2Server
     private final Http2FrameDecoder frames;
     private final Int2ObjectHashMap<Http2Stream> streams = new Int2ObjectHashMap<>();
     private final Http2Stream[] active;
+    private final Http2Stream[] idle;
+    private int idleCount;
     private int activeCount;
     private int cursor;
 
@@ -114,6 +116,7 @@ final class Http2Server
         this.initialWindow = Math.min(CONNECTION_WINDOW, factory.bufferPool.slotCapacity());
         this.maxConcurrentStreams = factory.options.limits().concurrentStreams();
         this.active = new Http2Stream[maxConcurrentStreams];
+        this.idle = new Http2Stream[maxConcurrentStreams];
     }
 
     /** Starts the connection: our SETTINGS, then what was read before HTTP/2 was chosen (null: nothing). */
@@ -537,7 +540,8 @@ final class Http2Server
             streamError(traceId, streamId, Http2ErrorCode.REFUSED_STREAM);
             return null;
         }
-        final Http2Stream stream = new Http2Stream(this, streamId, peer.initialWindowSize(), initialWindow);
+        final Http2Stream stream = (idleCount > 0 ? idle[--idleCount] : new Http2Stream(this))
+            .init(streamId, peer.initialWindowSize(), initialWindow);
         streams.put(streamId, stream);
         active[activeCount++] = stream;
         return stream;
@@ -565,6 +569,11 @@ final class Http2Server
             }
         }
         rememberClosed(stream.id, reset);
+        // kept for a stream to come; never more than were open at once, which the active table bounds
+        if (idleCount < idle.length)
+        {
+            idle[idleCount++] = stream;
+        }
         if (goawayReceived && activeCount == 0)
         {
             doGoaway(traceId, NO_ERROR, null);

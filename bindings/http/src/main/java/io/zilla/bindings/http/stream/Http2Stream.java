@@ -12,6 +12,7 @@ import static io.zilla.engine.binding.buffer.BufferPool.NO_SLOT;
 import io.zilla.bindings.http.HttpBinding;
 import io.zilla.bindings.http.codec.http2.Http2DataFW;
 import io.zilla.bindings.http.codec.http2.Http2FrameWriter;
+import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.StreamSide;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
@@ -36,18 +37,23 @@ import org.agrona.concurrent.UnsafeBuffer;
  * the window the client was given, waits in a buffer slot); END_STREAM as End, trailers in an HttpEndEx. The
  * application's reply becomes HEADERS, DATA within the credit the connection hands out, and END_STREAM (trailers as
  * a last HEADERS).
+ *
+ * <p>A connection keeps its closed streams and reuses them for the next ones ({@link #init}), so that a stream
+ * allocates nothing once the connection has had as many at once; a frame that the application sends for a stream this
+ * object carried before is recognised by its stream id ({@link StreamSide#owns}) and dropped.
  */
 final class Http2Stream
 {
     private static final int MAX_ORIGIN = 512;
 
-    final int id;
+    int id;
     final StreamSide app;
     /** What the client lets us send on this stream (may go negative when it lowers SETTINGS_INITIAL_WINDOW_SIZE). */
     long sendWindow;
 
     private final Http2Server connection;
     private final HttpServerFactory factory;
+    private final MessageConsumer handler = this::onAppMessage;
 
     // the request: what the client may still send, what it sent, and what waits for the application's credit
     private long receiveWindow;
@@ -72,14 +78,35 @@ final class Http2Stream
     private MutableDirectBuffer origin;
     private int originLength = -1;
 
-    Http2Stream(Http2Server connection, int id, long sendWindow, long receiveWindow)
+    Http2Stream(Http2Server connection)
     {
         this.connection = connection;
         this.factory = connection.factory;
+        this.app = new StreamSide(factory.frames);
+    }
+
+    /** Makes this object stream {@code id}, new: every field as a new stream's (buffers it had are kept). */
+    Http2Stream init(int id, long sendWindow, long receiveWindow)
+    {
         this.id = id;
         this.sendWindow = sendWindow;
         this.receiveWindow = receiveWindow;
-        this.app = new StreamSide(factory.frames);
+        contentLength = -1;
+        received = 0;
+        requestEnded = false;
+        requestDone = false;
+        slot = NO_SLOT;
+        held = 0;
+        trailersLength = -1;
+        head = false;
+        replyBegun = false;
+        replyEnded = false;
+        bodyAllowed = true;
+        credit = 0;
+        closed = false;
+        originLength = -1;
+        app.reset();
+        return this;
     }
 
     /** END_STREAM came from the client: the stream is half-closed (remote). */
@@ -162,7 +189,10 @@ final class Http2Stream
         }
         if (allowed)
         {
-            origin = new UnsafeBuffer(new byte[originSize]);
+            if (origin == null)
+            {
+                origin = new UnsafeBuffer(new byte[MAX_ORIGIN]);
+            }
             origin.putBytes(0, buffer, originOffset, originSize);
             originLength = originSize;
         }
@@ -171,7 +201,7 @@ final class Http2Stream
 
     private boolean open(long traceId, long exitId, DirectBuffer extension, int length)
     {
-        return factory.openApp(app, traceId, exitId, extension, length, this::onAppMessage);
+        return factory.openApp(app, traceId, exitId, extension, length, handler);
     }
 
     void onData(long traceId, Http2DataFW data)
@@ -222,7 +252,10 @@ final class Http2Stream
             return;
         }
         // rare: kept in a buffer of its own until the body before it has gone to the application
-        trailers = new UnsafeBuffer(new byte[length]);
+        if (trailers == null || trailers.capacity() < length)
+        {
+            trailers = new UnsafeBuffer(new byte[length]);
+        }
         trailers.putBytes(0, buffer, 0, length);
         trailersLength = length;
         flushRequestEnd(traceId);
@@ -318,6 +351,11 @@ final class Http2Stream
 
     private void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
     {
+        if (!app.owns(buffer, index))
+        {
+            // late, for the stream this object carried before
+            return;
+        }
         switch (msgTypeId)
         {
             case BeginFW.TYPE_ID -> onAppBegin(factory.beginRO.wrap(buffer, index, index + length));
