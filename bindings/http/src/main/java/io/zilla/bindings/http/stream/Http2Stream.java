@@ -63,6 +63,8 @@ final class Http2Stream
     private boolean requestDone;
     private int slot = NO_SLOT;
     private int held;
+    // where what is held starts in the slot: what is forwarded is skipped, not moved, until more must fit behind it
+    private int heldOffset;
     private MutableDirectBuffer trailers;
     private int trailersLength = -1;
 
@@ -97,6 +99,7 @@ final class Http2Stream
         requestDone = false;
         slot = NO_SLOT;
         held = 0;
+        heldOffset = 0;
         trailersLength = -1;
         head = false;
         replyBegun = false;
@@ -291,7 +294,13 @@ final class Http2Stream
                 connection.streamError(traceId, id, INTERNAL_ERROR);
                 return;
             }
-            factory.bufferPool.buffer(slot).putBytes(held, buffer, offset + forwarded, rest);
+            final MutableDirectBuffer heldBuffer = factory.bufferPool.buffer(slot);
+            if (heldOffset + held + rest > heldBuffer.capacity())
+            {
+                heldBuffer.putBytes(0, heldBuffer, heldOffset, held);
+                heldOffset = 0;
+            }
+            heldBuffer.putBytes(heldOffset + held, buffer, offset + forwarded, rest);
             held += rest;
         }
     }
@@ -305,8 +314,8 @@ final class Http2Stream
             final int forwarded = Math.min(held, Math.max(app.outCredit(), 0));
             if (forwarded > 0)
             {
-                app.doOutData(traceId, buffer, 0, forwarded);
-                buffer.putBytes(0, buffer, forwarded, held - forwarded);
+                app.doOutData(traceId, buffer, heldOffset, forwarded);
+                heldOffset += forwarded;
                 held -= forwarded;
             }
         }
@@ -651,5 +660,6 @@ final class Http2Stream
             factory.bufferPool.release(slot);
             slot = NO_SLOT;
         }
+        heldOffset = 0;
     }
 }

@@ -15,7 +15,9 @@ import org.agrona.MutableDirectBuffer;
  * Reads an HTTP/1.1 connection's bytes from its network stream: each Data frame is decoded where it lies, and what the
  * decoder does not take yet (a partial head, body bytes the receiver has no credit for, a pipelined request) is held
  * in a buffer slot until it can. The peer's credit is the slot's capacity less what is held, so the slot never
- * overflows and a slow receiver slows the peer.
+ * overflows and a slow receiver slows the peer. What the decoder takes from the slot is skipped, not moved: the bytes
+ * still held are moved to the slot's start only when what arrives would not fit behind them, so that a large body
+ * forwarded a credit at a time is not copied again at every step.
  */
 final class HttpNetReader
 {
@@ -30,6 +32,7 @@ final class HttpNetReader
     private final BufferPool bufferPool;
     private final Decoder decoder;
     private int slot = NO_SLOT;
+    private int start;
     private int limit;
     private boolean decoding;
 
@@ -64,13 +67,22 @@ final class HttpNetReader
                     return false;
                 }
                 bufferPool.buffer(slot).putBytes(0, payload.buffer(), progress, remaining);
+                start = 0;
                 limit = remaining;
             }
         }
         else
         {
-            bufferPool.buffer(slot).putBytes(limit, payload.buffer(), payload.offset(), payload.sizeof());
-            limit += payload.sizeof();
+            final MutableDirectBuffer held = bufferPool.buffer(slot);
+            final int size = payload.sizeof();
+            if (limit + size > held.capacity())
+            {
+                held.putBytes(0, held, start, limit - start);
+                limit -= start;
+                start = 0;
+            }
+            held.putBytes(limit, payload.buffer(), payload.offset(), size);
+            limit += size;
             decodeHeld(traceId);
         }
         return true;
@@ -88,7 +100,7 @@ final class HttpNetReader
         decoding = true;
         try
         {
-            progress = decoder.decode(traceId, held, 0, limit);
+            progress = decoder.decode(traceId, held, start, limit);
         }
         finally
         {
@@ -103,17 +115,16 @@ final class HttpNetReader
         {
             release();
         }
-        else if (progress > 0)
+        else
         {
-            held.putBytes(0, held, progress, limit - progress);
-            limit -= progress;
+            start = progress;
         }
     }
 
     /** How many bytes are held. */
     int held()
     {
-        return limit;
+        return limit - start;
     }
 
     /** Gives the peer the credit the slot has room for. */
@@ -124,7 +135,7 @@ final class HttpNetReader
             return;
         }
         final int max = bufferPool.slotCapacity();
-        final long ack = net.inSeq - limit;
+        final long ack = net.inSeq - held();
         if (ack != net.inAck || max != net.inMax)
         {
             net.doInWindow(traceId, ack, max, 0);
@@ -137,6 +148,7 @@ final class HttpNetReader
         {
             bufferPool.release(slot);
             slot = NO_SLOT;
+            start = 0;
             limit = 0;
         }
     }
