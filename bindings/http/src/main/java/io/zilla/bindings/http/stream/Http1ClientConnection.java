@@ -51,23 +51,11 @@ final class Http1ClientConnection implements Http1BodyDecoder.Sink
     /** Opens the connection's stream to the exit; false when the exit is not there. */
     boolean open(long traceId)
     {
-        final long initialId = factory.context.supplyInitialId(exitId);
-        final long replyId = factory.context.supplyReplyId(initialId);
-        final MutableDirectBuffer writeBuffer = factory.context.writeBuffer();
-        final BeginFW begin = factory.beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(factory.binding.id()).routedId(exitId).streamId(initialId)
-            .sequence(0).acknowledge(0).maximum(0)
-            .traceId(traceId)
-            .build();
-        final MessageConsumer exit = factory.context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(),
-            begin.sizeof(), this::onNetMessage);
-        if (exit == null)
+        if (factory.openNet(net, traceId, exitId, this::onNetMessage) == null)
         {
             state = CLOSED;
             return false;
         }
-        net.set(exit, factory.binding.id(), exitId, replyId, initialId);
-        net.outOpened = true;
         return true;
     }
 

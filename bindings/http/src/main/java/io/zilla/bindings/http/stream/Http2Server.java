@@ -71,6 +71,8 @@ final class Http2Server
     final int maxConcurrentStreams;
 
     private final HttpNetReader reader;
+    /** This connection's {@link #write}, made once: a method reference made per frame would allocate. */
+    private final Http2Shared.Output output = this::write;
     private final Http2FrameDecoder frames;
     private final Int2ObjectHashMap<Http2Stream> streams = new Int2ObjectHashMap<>();
     private final Http2Stream[] active;
@@ -753,45 +755,16 @@ final class Http2Server
                 lineEnd - valueStart, false);
             at = lineEnd + 2;
         }
-        final int maxFragment = Math.min(peer.maxFrameSize(), Http2Shared.MAX_FRAME_PAYLOAD);
-        final MutableDirectBuffer frame = shared.frame;
-        int offset = 0;
-        do
-        {
-            final int length = Math.min(cursor - offset, maxFragment);
-            final boolean first = offset == 0;
-            final boolean last = offset + length == cursor;
-            final int flags = (last ? Http2Flags.END_HEADERS : 0) | (first && endStream ? Http2Flags.END_STREAM : 0);
-            Http2FrameWriter.header(frame, 0, length, first ? Http2FrameType.HEADERS : Http2FrameType.CONTINUATION, flags,
-                streamId);
-            frame.putBytes(Http2FrameFW.HEADER_SIZE, block, offset, length);
-            write(traceId, frame, 0, Http2FrameFW.HEADER_SIZE + length);
-            offset += length;
-        }
-        while (offset < cursor);
+        shared.writeBlock(output, traceId, streamId, cursor, Math.min(peer.maxFrameSize(),
+            Http2Shared.MAX_FRAME_PAYLOAD), endStream);
         return true;
     }
 
     /** Writes {@code length} bytes (null: none) as DATA frames of the client's frame size at most. */
     void writeData(long traceId, int streamId, DirectBuffer buffer, int offset, int length, boolean endStream)
     {
-        final int maxData = Math.min(peer.maxFrameSize(), Http2Shared.MAX_FRAME_PAYLOAD);
-        final MutableDirectBuffer frame = shared.frame;
-        int done = 0;
-        do
-        {
-            final int chunk = Math.min(length - done, maxData);
-            final boolean last = done + chunk == length;
-            Http2FrameWriter.header(frame, 0, chunk, Http2FrameType.DATA, last && endStream ? Http2Flags.END_STREAM : 0,
-                streamId);
-            if (chunk > 0)
-            {
-                frame.putBytes(Http2FrameFW.HEADER_SIZE, buffer, offset + done, chunk);
-            }
-            write(traceId, frame, 0, Http2FrameFW.HEADER_SIZE + chunk);
-            done += chunk;
-        }
-        while (done < length);
+        shared.writeData(output, traceId, streamId, buffer, offset, length,
+            Math.min(peer.maxFrameSize(), Http2Shared.MAX_FRAME_PAYLOAD), endStream);
     }
 
     boolean resetByUs(int streamId)

@@ -61,6 +61,8 @@ abstract class HttpStreamFactory implements BindingHandler
     final BeginFW.Builder beginRW = new BeginFW.Builder();
     final EndFW.Builder endRW = new EndFW.Builder();
 
+    private Http2Shared http2;
+
     HttpStreamFactory(EngineContext context, BindingConfig binding)
     {
         this.context = context;
@@ -73,6 +75,23 @@ abstract class HttpStreamFactory implements BindingHandler
         this.trailers = new HttpHeaderListWriter(capacity);
         this.out = new HttpAsciiWriter(new UnsafeBuffer(new byte[capacity + CHUNK_OVERHEAD + FRAMING_TAIL]));
         this.maxFrame = capacity;
+    }
+
+    /** The header-list limit: the configured one, within what a buffer slot can hold. */
+    int headerListSize()
+    {
+        // one byte less than a slot: a head that fills the slot is then over the limit, not waiting for credit
+        return Math.min(options.limits().headerListSize(), bufferPool.slotCapacity() - 1);
+    }
+
+    /** What this worker's HTTP/2 connections of this binding share, made when the first one starts. */
+    Http2Shared http2()
+    {
+        if (http2 == null)
+        {
+            http2 = new Http2Shared(out.buffer.capacity());
+        }
+        return http2;
     }
 
     /** Ends {@code side}'s outbound direction with {@code extension} (an HttpEndEx of trailers), or without one. */
