@@ -41,14 +41,15 @@ import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.http.types.stream.HttpBeginExFW;
 import io.zilla.specs.http.types.stream.HttpEndExFW;
 import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Int2ObjectHashMap;
 
 /**
  * One HTTP/2 connection of an http client to an exit (a tcp client), by prior knowledge (h2c, RFC 9113 3.3): the
  * preface and SETTINGS, PING, GOAWAY, both connection windows, and many requests at once ({@link Http2ClientStream},
- * odd stream ids). Requests beyond the server's SETTINGS_MAX_CONCURRENT_STREAMS wait in this connection's queue (in
- * a buffer slot each) until a stream closes; so do the first requests, until the server's SETTINGS say how many it
+ * odd stream ids). Requests beyond the server's SETTINGS_MAX_CONCURRENT_STREAMS wait in this connection's queue (their
+ * header lists in one buffer of the connection) until a stream closes; so do the first requests, until the server's SETTINGS say how many it
  * takes. One connection per exit and worker keeps one HPACK context and is what RFC 9113 9.1 asks of a client.
  *
  * <p>Flow control, receiving: we announce SETTINGS_INITIAL_WINDOW_SIZE 0, so that the server sends a stream's DATA
@@ -81,6 +82,8 @@ final class Http2ClientConnection
     private final HpackDecoder decoder;
     private final Int2ObjectHashMap<Http2ClientStream> streams = new Int2ObjectHashMap<>();
     private final ArrayDeque<Http2ClientStream> waiting = new ArrayDeque<>();
+    private final ExpandableArrayBuffer queued = new ExpandableArrayBuffer(1024);
+    private int queuedLimit;
     private Http2ClientStream[] active = new Http2ClientStream[16];
     private int activeCount;
     private int cursor;
@@ -150,14 +153,13 @@ final class Http2ClientConnection
         {
             start(traceId, stream, headers, offset, length);
         }
-        else if (stream.hold(headers, offset, length))
-        {
-            waiting.addLast(stream);
-        }
         else
         {
-            factory.event(traceId, "http.buffers.exhausted", "no buffer slot for a waiting HTTP/2 request, reset");
-            stream.doFail(traceId, Http2ErrorCode.INTERNAL_ERROR);
+            // kept in the connection's queue buffer, which grows to the longest queue once and is reused after
+            queued.putBytes(queuedLimit, headers, offset, length);
+            stream.queued(queuedLimit, length);
+            queuedLimit += length;
+            waiting.addLast(stream);
         }
     }
 
@@ -177,9 +179,11 @@ final class Http2ClientConnection
         while (!waiting.isEmpty() && settingsReceived && !closing && !goawayReceived && activeCount < maxStreams())
         {
             final Http2ClientStream stream = waiting.pollFirst();
-            final MutableDirectBuffer held = stream.held();
-            start(traceId, stream, held, 0, stream.heldLength());
-            stream.releaseHeld();
+            start(traceId, stream, queued, stream.queuedAt(), stream.queuedLength());
+        }
+        if (waiting.isEmpty())
+        {
+            queuedLimit = 0;
         }
     }
 
@@ -483,8 +487,9 @@ final class Http2ClientConnection
         while (!waiting.isEmpty())
         {
             final Http2ClientStream stream = waiting.pollFirst();
-            factory.retry(traceId, stream, exitId);
+            stream.retry(traceId, exitId, queued, stream.queuedAt(), stream.queuedLength());
         }
+        queuedLimit = 0;
         if (activeCount == 0)
         {
             doNetEnd(traceId);

@@ -49,9 +49,9 @@ final class Http2ClientStream
     private final HttpClientFactory factory;
     private Http2ClientConnection connection;
 
-    // the request: a header list held while waiting for the connection, whether End came, whether END_STREAM went
-    private int heldSlot = NO_SLOT;
-    private int heldLength;
+    // the request: where its header list waits for the connection, whether End came, whether END_STREAM went
+    private int queuedAt;
+    private int queuedLength;
     private boolean requestEnded;
     private boolean requestDone;
     private MutableDirectBuffer requestTrailers;
@@ -139,49 +139,27 @@ final class Http2ClientStream
     }
 
     /** The connection this waited on went away before it started: it goes to another one for the same exit. */
-    void retry(long traceId, long exitId)
+    void retry(long traceId, long exitId, DirectBuffer headers, int offset, int length)
     {
         connection = null;
-        submit(traceId, exitId, held(), 0, heldLength);
-        releaseHeld();
+        submit(traceId, exitId, headers, offset, length);
     }
 
-    /** Keeps the request's header list while it waits for its connection; false when no slot is left. */
-    boolean hold(DirectBuffer headers, int offset, int length)
+    /** Where the request's header list waits in its connection's queue buffer. */
+    void queued(int offset, int length)
     {
-        if (heldSlot == NO_SLOT)
-        {
-            heldSlot = factory.bufferPool.acquire(app.inboundId);
-        }
-        if (heldSlot == NO_SLOT || length > factory.bufferPool.slotCapacity())
-        {
-            return false;
-        }
-        if (headers != factory.bufferPool.buffer(heldSlot))
-        {
-            factory.bufferPool.buffer(heldSlot).putBytes(0, headers, offset, length);
-        }
-        heldLength = length;
-        return true;
+        queuedAt = offset;
+        queuedLength = length;
     }
 
-    MutableDirectBuffer held()
+    int queuedAt()
     {
-        return factory.bufferPool.buffer(heldSlot);
+        return queuedAt;
     }
 
-    int heldLength()
+    int queuedLength()
     {
-        return heldLength;
-    }
-
-    void releaseHeld()
-    {
-        if (heldSlot != NO_SLOT)
-        {
-            factory.bufferPool.release(heldSlot);
-            heldSlot = NO_SLOT;
-        }
+        return queuedLength;
     }
 
     /** The stream has its id and the server's window; returns whether its HEADERS end it (the request had ended). */
@@ -529,7 +507,6 @@ final class Http2ClientStream
     {
         closed = true;
         releaseCredit();
-        releaseHeld();
         held = 0;
         releaseSlot();
         if (code != NO_ERROR)

@@ -107,12 +107,6 @@ public final class HttpClientFactory extends HttpStreamFactory
         return connection;
     }
 
-    /** A request that waited on a connection that went away (GOAWAY) goes to another one. */
-    void retry(long traceId, Http2ClientStream stream, long exitId)
-    {
-        stream.retry(traceId, exitId);
-    }
-
     /** An HTTP/2 connection that takes no more streams is not offered again. */
     void forget(Http2ClientConnection connection)
     {
