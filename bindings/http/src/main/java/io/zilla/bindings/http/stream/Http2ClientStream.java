@@ -534,10 +534,8 @@ final class Http2ClientStream
         if (app.inOpened && !requestReset)
         {
             requestReset = true;
-            factory.frames.reset(app.target, app.originId, app.routedId, app.inboundId, app.inSeq, app.inAck, app.inMax,
-                traceId, extension, 0, length);
+            factory.doReset(app, traceId, extension, length);
         }
-        app.inClosed = true;
     }
 
     private void checkClosed(long traceId)

@@ -584,6 +584,12 @@ final class Http2Stream
             requestDone = true;
             app.doOutAbort(traceId);
         }
+        if (!app.inOpened && app.outOpened && !app.inClosed)
+        {
+            // a request that was complete and has no reply yet: the exit (an http client, say) must learn that no
+            // one waits for its reply any more, or it would hold the upstream's stream for ever
+            factory.doReset(app, traceId, null, 0);
+        }
         app.doInReset(traceId);
         releaseCredit();
         held = 0;

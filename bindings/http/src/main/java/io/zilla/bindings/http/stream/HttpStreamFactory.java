@@ -115,6 +115,18 @@ abstract class HttpStreamFactory implements BindingHandler
         }
     }
 
+    /**
+     * Resets {@code side}'s inbound direction whatever its state: after its End (an exit's request that will get no
+     * reply) or before its Begin (a reply that no one waits for any more), which {@link StreamSide#doInReset} skips.
+     * The engine delivers it while the stream is open; the caller makes sure it is sent once.
+     */
+    void doReset(StreamSide side, long traceId, DirectBuffer extension, int length)
+    {
+        frames.reset(side.target, side.originId, side.routedId, side.inboundId, side.inSeq, side.inAck, side.inMax,
+            traceId, extension, 0, length);
+        side.inClosed = true;
+    }
+
     void event(long traceId, String name, String detail)
     {
         context.event(binding.id(), traceId, name, "bindings." + binding.name() + ": " + detail);

@@ -81,6 +81,33 @@ class Http2SpecTest
         assertEquals(0, summary.skipped(), summary.output());
     }
 
+    @Test
+    void shouldPassH2specOverH2cThroughTheHttp2Client() throws Exception
+    {
+        Files.writeString(directory.resolve("index.html"), "<html><body>" + "zilla ".repeat(2000) + "</body></html>\n");
+        final int upstream = freePort();
+        final Process nghttpd = new ProcessBuilder("nghttpd", "--no-tls", "-a", "127.0.0.1", "-d", directory.toString(),
+            Integer.toString(upstream)).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try
+        {
+            awaitListening(upstream);
+            final Http2Peers.Ports ports = new Http2Peers.Ports(freePort(), freePort());
+            engine.env("PORT", Integer.toString(ports.clear()))
+                .env("TLS_PORT", Integer.toString(ports.tls()))
+                .env("UPSTREAM_PORT", Integer.toString(upstream))
+                .env("KEYS", Http2Peers.keys().toString())
+                .start("h2spec-h2.yaml");
+            final Summary summary = h2spec(List.of("-h", "127.0.0.1", "-p", Integer.toString(ports.clear()), "-P", "/"));
+            assertTrue(Set.of(INVALID_PREFACE).containsAll(summary.failed()), summary.output());
+            assertEquals(0, summary.skipped(), summary.output());
+        }
+        finally
+        {
+            nghttpd.destroy();
+            nghttpd.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
     @FunctionalInterface
     private interface Run
     {
