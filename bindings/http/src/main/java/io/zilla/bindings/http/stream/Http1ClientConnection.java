@@ -3,7 +3,6 @@
  */
 package io.zilla.bindings.http.stream;
 
-import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.StreamSide;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
@@ -13,7 +12,6 @@ import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 
 /**
  * One HTTP/1.1 connection of an http client to an exit (a tcp client): it carries one request at a time

@@ -49,8 +49,9 @@ import org.agrona.collections.Int2ObjectHashMap;
  * One HTTP/2 connection of an http client to an exit (a tcp client), by prior knowledge (h2c, RFC 9113 3.3): the
  * preface and SETTINGS, PING, GOAWAY, both connection windows, and many requests at once ({@link Http2ClientStream},
  * odd stream ids). Requests beyond the server's SETTINGS_MAX_CONCURRENT_STREAMS wait in this connection's queue (their
- * header lists in one buffer of the connection) until a stream closes; so do the first requests, until the server's SETTINGS say how many it
- * takes. One connection per exit and worker keeps one HPACK context and is what RFC 9113 9.1 asks of a client.
+ * header lists in one buffer of the connection) until a stream closes; so do the first requests, until the server's
+ * SETTINGS say how many it takes. One connection per exit and worker keeps one HPACK context and is what RFC 9113 9.1
+ * asks of a client.
  *
  * <p>Flow control, receiving: we announce SETTINGS_INITIAL_WINDOW_SIZE 0, so that the server sends a stream's DATA
  * only as far as that stream's application gave credit (WINDOW_UPDATE as it does); the connection window is opened
