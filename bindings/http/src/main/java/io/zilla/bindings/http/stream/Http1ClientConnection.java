@@ -49,7 +49,7 @@ final class Http1ClientConnection implements Http1BodyDecoder.Sink
     /** Opens the connection's stream to the exit; false when the exit is not there. */
     boolean open(long traceId)
     {
-        if (factory.openNet(net, traceId, exitId, this::onNetMessage) == null)
+        if (!factory.openApp(net, traceId, exitId, null, 0, this::onNetMessage))
         {
             state = CLOSED;
             return false;

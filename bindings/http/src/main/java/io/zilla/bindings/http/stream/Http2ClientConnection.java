@@ -19,7 +19,6 @@ import io.zilla.bindings.http.codec.hpack.HpackDecoder;
 import io.zilla.bindings.http.codec.hpack.HpackEncoder;
 import io.zilla.bindings.http.codec.http2.Http2ContinuationFW;
 import io.zilla.bindings.http.codec.http2.Http2ErrorCode;
-import io.zilla.bindings.http.codec.http2.Http2Flags;
 import io.zilla.bindings.http.codec.http2.Http2FrameDecoder;
 import io.zilla.bindings.http.codec.http2.Http2FrameFW;
 import io.zilla.bindings.http.codec.http2.Http2FrameType;
@@ -29,7 +28,6 @@ import io.zilla.bindings.http.codec.http2.Http2HeadersFW;
 import io.zilla.bindings.http.codec.http2.Http2Preface;
 import io.zilla.bindings.http.codec.http2.Http2Settings;
 import io.zilla.bindings.http.codec.http2.Http2SettingsFW;
-import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.StreamSide;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
@@ -120,8 +118,7 @@ final class Http2ClientConnection
     /** Opens the connection's stream to the exit and writes the preface; false when the exit is not there. */
     boolean open(long traceId)
     {
-        final MessageConsumer exit = factory.openNet(net, traceId, exitId, this::onNetMessage);
-        if (exit == null)
+        if (!factory.openApp(net, traceId, exitId, null, 0, this::onNetMessage))
         {
             closed = true;
             closing = true;
@@ -393,7 +390,7 @@ final class Http2ClientConnection
             case Http2FrameType.RST_STREAM -> onRstStream(traceId, streamId, frame);
             case Http2FrameType.SETTINGS -> onSettings(traceId, frame);
             case Http2FrameType.PUSH_PROMISE -> connectionError(traceId, PROTOCOL_ERROR, "PUSH_PROMISE with push disabled");
-            case Http2FrameType.PING -> onPing(traceId, frame);
+            case Http2FrameType.PING -> shared.onPing(output, traceId, frame);
             case Http2FrameType.GOAWAY -> onGoaway(traceId, frame);
             case Http2FrameType.WINDOW_UPDATE -> onWindowUpdate(traceId, streamId, frame, error);
             default ->
@@ -452,16 +449,6 @@ final class Http2ClientConnection
             }
         }
         return false;
-    }
-
-    private void onPing(long traceId, Http2FrameFW frame)
-    {
-        shared.pingRO.wrap(frame.buffer(), frame.offset(), frame.limit());
-        if (!shared.pingRO.hasFlags(Http2Flags.ACK))
-        {
-            final int limit = Http2FrameWriter.ping(shared.frame, 0, true, shared.pingRO.opaque());
-            write(traceId, shared.frame, 0, limit);
-        }
     }
 
     /**
@@ -798,19 +785,12 @@ final class Http2ClientConnection
         }
         final int padding = Http2FrameFW.HEADER_SIZE + net.outPad;
         final long netCredit = Math.min(net.outMax - (net.outSeq - net.outAck), factory.bufferPool.slotCapacity() / 2);
-        long netRoom = netCredit - granted;
-        long connectionRoom = sendWindow + padding - granted;
+        final long netRoom = netCredit - granted;
+        final long connectionRoom = sendWindow + padding - granted;
         final int maxData = maxFragment();
-        final int count = activeCount;
-        final int start = cursor++ % count;
-        for (int n = 0; n < count && netRoom > padding && connectionRoom > padding; n++)
-        {
-            final Http2ClientStream stream = active[(start + n) % count];
-            final long grant = stream.grant(traceId, Math.min(netRoom, connectionRoom), maxData + padding, padding);
-            netRoom -= grant;
-            connectionRoom -= grant;
-            granted += grant;
-        }
+        final int start = cursor++ % activeCount;
+        granted += Http2Shared.handOut(traceId, active, activeCount, start, netRoom, connectionRoom, maxData + padding,
+            padding);
     }
 
     void write(long traceId, DirectBuffer buffer, int offset, int length)

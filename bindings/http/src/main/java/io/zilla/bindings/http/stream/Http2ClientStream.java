@@ -9,7 +9,6 @@ import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.INTERNAL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.NO_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.PROTOCOL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.STREAM_CLOSED;
-import static io.zilla.engine.binding.buffer.BufferPool.NO_SLOT;
 
 import io.zilla.bindings.http.HttpBinding;
 import io.zilla.bindings.http.codec.http2.Http2DataFW;
@@ -39,7 +38,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * server resets, or that fails with the connection, is reset toward the application with an HttpResetEx of the
  * HTTP/2 error code.
  */
-final class Http2ClientStream
+final class Http2ClientStream implements Http2Shared.Sender
 {
     final StreamSide app;
     /** What the server lets us send on this stream (may go negative when it lowers SETTINGS_INITIAL_WINDOW_SIZE). */
@@ -63,8 +62,7 @@ final class Http2ClientStream
     private boolean responseBegun;
     private boolean responseEnded;
     private boolean responseDone;
-    private int slot = NO_SLOT;
-    private int held;
+    private final Http2HeldBody body;
     private MutableDirectBuffer trailers;
     private int trailersLength = -1;
     private boolean closed;
@@ -74,6 +72,7 @@ final class Http2ClientStream
     {
         this.factory = factory;
         this.app = new StreamSide(factory.frames);
+        this.body = new Http2HeldBody(factory.bufferPool, factory.maxFrame);
         app.set(sender, originId, routedId, initialId, initialId & ~1L);
     }
 
@@ -99,32 +98,14 @@ final class Http2ClientStream
     {
         final long traceId = begin.traceId();
         app.onInBegin(begin);
-        final OctetsFW extension = begin.extension();
-        final HttpBeginExFW request = extension != null && extension.sizeof() > 0
-            ? factory.httpBeginExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit()) : null;
-        if (request == null || request.typeId() != HttpBinding.TYPE_ID)
-        {
-            factory.event(traceId, "http.request.invalid", "a stream without an HttpBeginEx, reset");
-            doFail(traceId, NO_ERROR);
-            return;
-        }
-        final HttpRouter.Route route = factory.router.resolve(request);
+        final HttpRouter.Route route = factory.resolve(traceId, begin);
         if (route == null)
         {
-            factory.event(traceId, "http.route.missing", "no route for the request, reset");
             doFail(traceId, NO_ERROR);
             return;
         }
-        final DirectBuffer headers = factory.router.applyOverrides(route, request, factory.length);
-        final int offset = headers == request.buffer() ? request.offset() : 0;
-        final int length = headers == request.buffer() ? request.sizeof() : factory.length[0];
-        if (length < 0)
-        {
-            factory.event(traceId, "http.request.invalid", "request headers too large, reset");
-            doFail(traceId, NO_ERROR);
-            return;
-        }
-        submit(traceId, route.exitId, headers, offset, length);
+        final HttpBeginExFW headers = factory.httpBeginExRO;
+        submit(traceId, route.exitId, headers.buffer(), headers.offset(), headers.sizeof());
     }
 
     private void submit(long traceId, long exitId, DirectBuffer headers, int offset, int length)
@@ -304,7 +285,7 @@ final class Http2ClientStream
         {
             return;
         }
-        flushHeld(traceId);
+        body.flush(app, traceId);
         if (responseEnded)
         {
             flushResponseEnd(traceId);
@@ -373,64 +354,20 @@ final class Http2ClientStream
         }
     }
 
-    // the body goes to the application as far as its credit goes; the rest (the padding of its Data frames that the
-    // stream's window did not count) waits in a slot
+    // the body goes to the application as far as its credit goes; the rest (beyond it by the padding of the Data of
+    // many small frames, which the stream's window did not count) waits in a slot
     private void deliver(long traceId, DirectBuffer buffer, int offset, int length)
     {
-        if (length == 0)
+        if (length > 0 && !body.deliver(app, traceId, buffer, offset, length))
         {
-            return;
-        }
-        int forwarded = 0;
-        if (held == 0)
-        {
-            forwarded = Math.min(length, Math.min(Math.max(app.outCredit(), 0), factory.maxFrame));
-            if (forwarded > 0)
-            {
-                app.doOutData(traceId, buffer, offset, forwarded);
-            }
-        }
-        final int rest = length - forwarded;
-        if (rest > 0)
-        {
-            if (slot == NO_SLOT)
-            {
-                slot = factory.bufferPool.acquire(app.outboundId);
-            }
-            if (slot == NO_SLOT || held + rest > factory.bufferPool.slotCapacity())
-            {
-                factory.event(traceId, "http.buffers.exhausted", "no buffer slot for the response body of stream " + id);
-                connection.streamError(traceId, id, INTERNAL_ERROR);
-                return;
-            }
-            factory.bufferPool.buffer(slot).putBytes(held, buffer, offset + forwarded, rest);
-            held += rest;
-        }
-    }
-
-    private void flushHeld(long traceId)
-    {
-        while (held > 0)
-        {
-            final MutableDirectBuffer buffer = factory.bufferPool.buffer(slot);
-            final int forwarded = Math.min(held, Math.min(Math.max(app.outCredit(), 0), factory.maxFrame));
-            if (forwarded <= 0)
-            {
-                break;
-            }
-            app.doOutData(traceId, buffer, 0, forwarded);
-            buffer.putBytes(0, buffer, forwarded, held - forwarded);
-            held -= forwarded;
-        }
-        if (held == 0)
-        {
-            releaseSlot();
+            factory.event(traceId, "http.buffers.exhausted", "no buffer slot for the response body of stream " + id);
+            connection.streamError(traceId, id, INTERNAL_ERROR);
         }
     }
 
     private void flushResponseEnd(long traceId)
     {
-        if (held == 0 && !responseDone)
+        if (body.held() == 0 && !responseDone)
         {
             responseDone = true;
             factory.doEnd(app, traceId, trailers, 0, Math.max(trailersLength, 0));
@@ -453,7 +390,7 @@ final class Http2ClientStream
         {
             return;
         }
-        final long desired = Math.min(Math.max(app.outCredit(), 0), factory.bufferPool.slotCapacity()) - held;
+        final long desired = Math.min(Math.max(app.outCredit(), 0), factory.bufferPool.slotCapacity()) - body.held();
         if (desired > receiveWindow && receiveWindow <= desired / 2)
         {
             connection.writeWindowUpdate(traceId, id, (int) (desired - receiveWindow));
@@ -462,15 +399,15 @@ final class Http2ClientStream
     }
 
     /** Grants the application up to {@code room} more credit for its request body, at most {@code max} in all. */
-    long grant(long traceId, long room, int max, int padding)
+    @Override
+    public long grant(long traceId, long room, int max, int padding)
     {
         if (requestDone || closed || !app.inOpened || app.inClosed)
         {
             return 0;
         }
-        final long target = Math.min(max, sendWindow + padding);
-        final long more = Math.min(target - credit, room);
-        if (more <= 0 || credit + more <= padding)
+        final long more = Http2Shared.more(credit, sendWindow, room, max, padding);
+        if (more == 0)
         {
             return 0;
         }
@@ -507,8 +444,7 @@ final class Http2ClientStream
     {
         closed = true;
         releaseCredit();
-        held = 0;
-        releaseSlot();
+        body.clear();
         if (code != NO_ERROR)
         {
             final MutableDirectBuffer extension = factory.resetExtension;
@@ -543,7 +479,7 @@ final class Http2ClientStream
         if (!closed && requestDone && responseDone)
         {
             closed = true;
-            releaseSlot();
+            body.clear();
             connection.onStreamClosed(traceId, this);
         }
     }
@@ -555,14 +491,5 @@ final class Http2ClientStream
             connection.granted -= credit;
         }
         credit = 0;
-    }
-
-    private void releaseSlot()
-    {
-        if (slot != NO_SLOT)
-        {
-            factory.bufferPool.release(slot);
-            slot = NO_SLOT;
-        }
     }
 }

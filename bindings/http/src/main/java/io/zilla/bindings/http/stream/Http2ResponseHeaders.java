@@ -60,30 +60,14 @@ final class Http2ResponseHeaders implements HpackHeaderSink
         {
             return;
         }
-        if (nameLength == 0)
+        final String invalid = Http2RequestHeaders.invalidField(name, nameOffset, nameLength, value, valueOffset,
+            valueLength);
+        if (invalid != null)
         {
-            malformed("an empty field name");
+            malformed(invalid);
             return;
         }
         final boolean pseudo = name.getByte(nameOffset) == ':';
-        for (int i = pseudo ? 1 : 0; i < nameLength; i++)
-        {
-            final byte b = name.getByte(nameOffset + i);
-            if (b >= 'A' && b <= 'Z' || b <= ' ' || b >= 0x7f || b == ':')
-            {
-                malformed("a field name with an upper-case or invalid character");
-                return;
-            }
-        }
-        for (int i = 0; i < valueLength; i++)
-        {
-            final byte b = value.getByte(valueOffset + i);
-            if (b == 0 || b == '\r' || b == '\n')
-            {
-                malformed("a field value with NUL, CR or LF");
-                return;
-            }
-        }
         if (pseudo)
         {
             onStatus(name, nameOffset, nameLength, value, valueOffset, valueLength);

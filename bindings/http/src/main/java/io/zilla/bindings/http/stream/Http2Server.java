@@ -14,7 +14,6 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import io.zilla.bindings.http.codec.hpack.HpackDecoder;
 import io.zilla.bindings.http.codec.hpack.HpackEncoder;
 import io.zilla.bindings.http.codec.http2.Http2ErrorCode;
-import io.zilla.bindings.http.codec.http2.Http2Flags;
 import io.zilla.bindings.http.codec.http2.Http2FrameDecoder;
 import io.zilla.bindings.http.codec.http2.Http2FrameFW;
 import io.zilla.bindings.http.codec.http2.Http2FrameType;
@@ -378,7 +377,7 @@ final class Http2Server
             case Http2FrameType.SETTINGS -> onSettings(traceId, shared.settingsRO.wrap(frame.buffer(), frame.offset(),
                 frame.limit()));
             case Http2FrameType.PUSH_PROMISE -> connectionError(traceId, PROTOCOL_ERROR, "PUSH_PROMISE from a client");
-            case Http2FrameType.PING -> onPing(traceId, frame);
+            case Http2FrameType.PING -> shared.onPing(output, traceId, frame);
             case Http2FrameType.GOAWAY -> onGoaway(traceId);
             case Http2FrameType.WINDOW_UPDATE -> onWindowUpdate(traceId, streamId, frame, error);
             default ->
@@ -416,16 +415,6 @@ final class Http2Server
         final int limit = Http2FrameWriter.settingsAck(shared.frame, 0);
         write(traceId, shared.frame, 0, limit);
         flushGrants(traceId);
-    }
-
-    private void onPing(long traceId, Http2FrameFW frame)
-    {
-        final Http2FrameFW ping = shared.pingRO.wrap(frame.buffer(), frame.offset(), frame.limit());
-        if (!ping.hasFlags(Http2Flags.ACK))
-        {
-            final int limit = Http2FrameWriter.ping(shared.frame, 0, true, shared.pingRO.opaque());
-            write(traceId, shared.frame, 0, limit);
-        }
     }
 
     private void onGoaway(long traceId)
@@ -692,19 +681,12 @@ final class Http2Server
         }
         final int padding = Http2FrameFW.HEADER_SIZE + net.outPad;
         final long netCredit = Math.min(net.outMax - (net.outSeq - net.outAck), factory.bufferPool.slotCapacity() / 2);
-        long netRoom = netCredit - granted;
-        long connectionRoom = sendWindow + padding - granted;
+        final long netRoom = netCredit - granted;
+        final long connectionRoom = sendWindow + padding - granted;
         final int maxData = Math.min(peer.maxFrameSize(), Http2FrameFW.DEFAULT_MAX_FRAME_SIZE);
-        final int count = activeCount;
-        final int start = cursor++ % count;
-        for (int n = 0; n < count && netRoom > padding && connectionRoom > padding; n++)
-        {
-            final Http2Stream stream = active[(start + n) % count];
-            final long grant = stream.grant(traceId, Math.min(netRoom, connectionRoom), maxData + padding, padding);
-            netRoom -= grant;
-            connectionRoom -= grant;
-            granted += grant;
-        }
+        final int start = cursor++ % activeCount;
+        granted += Http2Shared.handOut(traceId, active, activeCount, start, netRoom, connectionRoom, maxData + padding,
+            padding);
     }
 
     /**

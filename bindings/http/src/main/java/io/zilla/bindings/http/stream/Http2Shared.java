@@ -68,6 +68,49 @@ final class Http2Shared
         this.name = new UnsafeBuffer(new byte[headerLinesCapacity]);
     }
 
+    /** A stream that sends within credit its connection hands out (a server's response, a client's request). */
+    interface Sender
+    {
+        /** Takes up to {@code room} more credit, at most {@code max} in all; returns what it took. */
+        long grant(long traceId, long room, int max, int padding);
+    }
+
+    /**
+     * Hands out {@code netRoom} (the network's credit) and {@code connectionRoom} (the peer's connection window) to the
+     * first {@code count} streams of {@code active}, round robin from {@code start}, each up to {@code max} (one DATA
+     * frame and its padding) at a time; returns what was handed out.
+     */
+    static long handOut(long traceId, Sender[] active, int count, int start, long netRoom, long connectionRoom, int max,
+        int padding)
+    {
+        long granted = 0;
+        for (int n = 0; n < count && netRoom - granted > padding && connectionRoom - granted > padding; n++)
+        {
+            final Sender stream = active[(start + n) % count];
+            granted += stream.grant(traceId, Math.min(netRoom, connectionRoom) - granted, max, padding);
+        }
+        return granted;
+    }
+
+    /** What credit a stream that holds {@code credit} may take more: its window's worth, within room and max. */
+    static long more(long credit, long sendWindow, long room, int max, int padding)
+    {
+        final long target = Math.min(max, sendWindow + padding);
+        final long more = Math.min(target - credit, room);
+        return more <= 0 || credit + more <= padding ? 0 : more;
+    }
+
+    /** Answers a PING that is not an ACK with its PING ACK. */
+    void onPing(Output out, long traceId, Http2FrameFW frame)
+    {
+        pingRO.wrap(frame.buffer(), frame.offset(), frame.limit());
+        if (!pingRO.hasFlags(Http2Flags.ACK))
+        {
+            final int limit = Http2FrameWriter.ping(this.frame, 0, true, pingRO.opaque());
+            out.write(traceId, this.frame, 0, limit);
+        }
+    }
+
     /**
      * Writes the {@code length} bytes of a header block encoded at offset 0 of {@link #block} as one HEADERS frame and
      * as many CONTINUATION frames as fragments of {@code maxFragment} bytes take (RFC 9113 6.10).

@@ -7,7 +7,6 @@ import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.FLOW_CONTROL_ERR
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.INTERNAL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.PROTOCOL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.STREAM_CLOSED;
-import static io.zilla.engine.binding.buffer.BufferPool.NO_SLOT;
 
 import io.zilla.bindings.http.HttpBinding;
 import io.zilla.bindings.http.codec.http2.Http2DataFW;
@@ -37,7 +36,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * application's reply becomes HEADERS, DATA within the credit the connection hands out, and END_STREAM (trailers as
  * a last HEADERS).
  */
-final class Http2Stream
+final class Http2Stream implements Http2Shared.Sender
 {
     private static final int MAX_ORIGIN = 512;
 
@@ -55,8 +54,7 @@ final class Http2Stream
     private long received;
     private boolean requestEnded;
     private boolean requestDone;
-    private int slot = NO_SLOT;
-    private int held;
+    private final Http2HeldBody body;
     private MutableDirectBuffer trailers;
     private int trailersLength = -1;
 
@@ -80,6 +78,7 @@ final class Http2Stream
         this.sendWindow = sendWindow;
         this.receiveWindow = receiveWindow;
         this.app = new StreamSide(factory.frames);
+        this.body = new Http2HeldBody(factory.bufferPool, factory.maxFrame);
     }
 
     /** END_STREAM came from the client: the stream is half-closed (remote). */
@@ -231,61 +230,26 @@ final class Http2Stream
     // the request body goes to the application as far as its credit goes; the rest waits in a slot
     private void deliver(long traceId, DirectBuffer buffer, int offset, int length)
     {
-        if (requestDone || length == 0)
+        if (!requestDone && length > 0 && !body.deliver(app, traceId, buffer, offset, length))
         {
-            return;
-        }
-        int forwarded = 0;
-        if (held == 0)
-        {
-            forwarded = Math.min(length, Math.max(app.outCredit(), 0));
-            if (forwarded > 0)
-            {
-                app.doOutData(traceId, buffer, offset, forwarded);
-            }
-        }
-        final int rest = length - forwarded;
-        if (rest > 0)
-        {
-            if (slot == NO_SLOT)
-            {
-                slot = factory.bufferPool.acquire(app.outboundId);
-            }
-            if (slot == NO_SLOT || held + rest > factory.bufferPool.slotCapacity())
-            {
-                // the worker's slots are all taken: this stream is reset, the others go on
-                factory.event(traceId, "http.buffers.exhausted", "no buffer slot for the request body of stream " + id);
-                connection.streamError(traceId, id, INTERNAL_ERROR);
-                return;
-            }
-            factory.bufferPool.buffer(slot).putBytes(held, buffer, offset + forwarded, rest);
-            held += rest;
+            // the worker's slots are all taken: this stream is reset, the others go on
+            factory.event(traceId, "http.buffers.exhausted", "no buffer slot for the request body of stream " + id);
+            connection.streamError(traceId, id, INTERNAL_ERROR);
         }
     }
 
     // what waits goes to the application as its credit allows
     private void flushHeld(long traceId)
     {
-        if (held > 0 && !requestDone)
+        if (!requestDone)
         {
-            final MutableDirectBuffer buffer = factory.bufferPool.buffer(slot);
-            final int forwarded = Math.min(held, Math.max(app.outCredit(), 0));
-            if (forwarded > 0)
-            {
-                app.doOutData(traceId, buffer, 0, forwarded);
-                buffer.putBytes(0, buffer, forwarded, held - forwarded);
-                held -= forwarded;
-            }
-        }
-        if (held == 0)
-        {
-            releaseSlot();
+            body.flush(app, traceId);
         }
     }
 
     private void flushRequestEnd(long traceId)
     {
-        if (held == 0 && !requestDone && app.outOpened)
+        if (body.held() == 0 && !requestDone && app.outOpened)
         {
             doRequestEnd(traceId);
         }
@@ -301,7 +265,7 @@ final class Http2Stream
         }
         // a request whose body is dropped is given the initial window again and again, so that it can end
         final long desired = requestDone ? connection.initialWindow
-            : Math.min(Math.max(app.outCredit(), 0), factory.bufferPool.slotCapacity()) - held;
+            : Math.min(Math.max(app.outCredit(), 0), factory.bufferPool.slotCapacity()) - body.held();
         if (desired > receiveWindow && receiveWindow <= desired / 2)
         {
             final int limit = Http2FrameWriter.windowUpdate(connection.shared.frame, 0, id, (int) (desired - receiveWindow));
@@ -481,8 +445,7 @@ final class Http2Stream
         // the application takes no more of the request: what comes is dropped, the response may still come
         app.outClosed = true;
         requestDone = true;
-        held = 0;
-        releaseSlot();
+        body.clear();
         if (!replyBegun && !replyEnded && !closed)
         {
             app.doInReset(traceId);
@@ -503,8 +466,7 @@ final class Http2Stream
         {
             requestDone = true;
             app.doOutAbort(traceId);
-            held = 0;
-            releaseSlot();
+            body.clear();
             updateReceiveWindow(traceId);
         }
         checkClosed(traceId);
@@ -536,15 +498,15 @@ final class Http2Stream
     }
 
     /** Grants the application up to {@code room} more credit for its response, at most {@code max} in all. */
-    long grant(long traceId, long room, int max, int padding)
+    @Override
+    public long grant(long traceId, long room, int max, int padding)
     {
         if (!replyBegun || replyEnded || closed || !app.inOpened || app.inClosed)
         {
             return 0;
         }
-        final long target = Math.min(max, sendWindow + padding);
-        final long more = Math.min(target - credit, room);
-        if (more <= 0 || credit + more <= padding)
+        final long more = Http2Shared.more(credit, sendWindow, room, max, padding);
+        if (more == 0)
         {
             return 0;
         }
@@ -592,8 +554,7 @@ final class Http2Stream
         }
         app.doInReset(traceId);
         releaseCredit();
-        held = 0;
-        releaseSlot();
+        body.clear();
     }
 
     private void checkClosed(long traceId)
@@ -601,7 +562,7 @@ final class Http2Stream
         if (!closed && replyEnded && requestEnded && requestDone)
         {
             closed = true;
-            releaseSlot();
+            body.clear();
             connection.onStreamClosed(traceId, this, false);
         }
     }
@@ -610,14 +571,5 @@ final class Http2Stream
     {
         connection.granted -= credit;
         credit = 0;
-    }
-
-    private void releaseSlot()
-    {
-        if (slot != NO_SLOT)
-        {
-            factory.bufferPool.release(slot);
-            slot = NO_SLOT;
-        }
     }
 }

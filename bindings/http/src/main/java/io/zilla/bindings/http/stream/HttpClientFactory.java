@@ -6,12 +6,14 @@ package io.zilla.bindings.http.stream;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 
+import io.zilla.bindings.http.HttpBinding;
 import io.zilla.bindings.http.config.HttpOptionsConfig;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
-import io.zilla.engine.binding.stream.StreamSide;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.specs.core.types.stream.BeginFW;
+import io.zilla.specs.flyweight.OctetsFW;
+import io.zilla.specs.http.types.stream.HttpBeginExFW;
 import io.zilla.specs.http.types.stream.HttpResetExFW;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -65,6 +67,40 @@ public final class HttpClientFactory extends HttpStreamFactory
         return request::onAppMessage;
     }
 
+    /**
+     * The route of a request's Begin, with {@link #httpBeginExRO} left on its header list, overrides applied (without
+     * overrides the list is the Begin's own extension, where it lies; with them, a copy at offset 0); null, with an
+     * event, when the Begin has no HttpBeginEx, no route matches, or the overrides do not fit.
+     */
+    HttpRouter.Route resolve(long traceId, BeginFW begin)
+    {
+        final OctetsFW extension = begin.extension();
+        final HttpBeginExFW request = extension != null && extension.sizeof() > 0
+            ? httpBeginExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit()) : null;
+        if (request == null || request.typeId() != HttpBinding.TYPE_ID)
+        {
+            event(traceId, "http.request.invalid", "a stream without an HttpBeginEx, reset");
+            return null;
+        }
+        final HttpRouter.Route route = router.resolve(request);
+        if (route == null)
+        {
+            event(traceId, "http.route.missing", "no route for the request, reset");
+            return null;
+        }
+        final DirectBuffer headers = router.applyOverrides(route, request, length);
+        if (headers != request.buffer())
+        {
+            if (length[0] < 0)
+            {
+                event(traceId, "http.request.invalid", "request headers and overrides too large, reset");
+                return null;
+            }
+            httpBeginExRO.wrap(headers, 0, length[0]);
+        }
+        return route;
+    }
+
     /** An idle connection to {@code exitId}, else a new one; null when the exit is not there. */
     Http1ClientConnection acquire(long traceId, long exitId)
     {
@@ -115,30 +151,6 @@ public final class HttpClientFactory extends HttpStreamFactory
         {
             open.remove(connection);
         }
-    }
-
-    /**
-     * Opens a connection's stream to the exit, whose frames come back to {@code handler}; {@code net} becomes its
-     * side. Null when the exit is not there.
-     */
-    MessageConsumer openNet(StreamSide net, long traceId, long exitId, MessageConsumer handler)
-    {
-        final long initialId = context.supplyInitialId(exitId);
-        final long replyId = context.supplyReplyId(initialId);
-        final MutableDirectBuffer writeBuffer = context.writeBuffer();
-        final BeginFW begin = beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(binding.id()).routedId(exitId).streamId(initialId)
-            .sequence(0).acknowledge(0).maximum(0)
-            .traceId(traceId)
-            .build();
-        final MessageConsumer exit = context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof(),
-            handler);
-        if (exit != null)
-        {
-            net.set(exit, binding.id(), exitId, replyId, initialId);
-            net.outOpened = true;
-        }
-        return exit;
     }
 
     /** A connection whose response kept it alive waits for the next request to its exit. */

@@ -137,20 +137,19 @@ abstract class HttpStreamFactory implements BindingHandler
 
     /**
      * Opens the stream to the exit that carries one request: a Begin with the request's header list ({@code length}
-     * bytes from offset 0 of {@code extension}), whose frames come back to {@code handler}; {@code app} becomes that
-     * stream's side. False when the exit is not there.
+     * bytes from offset 0 of {@code extension}; null: none, for a client's connection), whose frames come back to
+     * {@code handler}; {@code app} becomes that stream's side. False when the exit is not there.
      */
     boolean openApp(StreamSide app, long traceId, long exitId, DirectBuffer extension, int length, MessageConsumer handler)
     {
         final long initialId = context.supplyInitialId(exitId);
         final long replyId = context.supplyReplyId(initialId);
         final MutableDirectBuffer writeBuffer = context.writeBuffer();
-        final BeginFW begin = beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+        final BeginFW.Builder builder = beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
             .originId(binding.id()).routedId(exitId).streamId(initialId)
             .sequence(0).acknowledge(0).maximum(0)
-            .traceId(traceId)
-            .extension(extension, 0, length)
-            .build();
+            .traceId(traceId);
+        final BeginFW begin = (extension != null ? builder.extension(extension, 0, length) : builder).build();
         final MessageConsumer exit = context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof(), handler);
         final boolean opened = exit != null;
         if (opened)

@@ -3,13 +3,13 @@
  */
 package io.zilla.bindings.http.stream;
 
+import static io.zilla.bindings.http.stream.HttpPeers.awaitListening;
 import static io.zilla.bindings.http.stream.HttpPeers.freePort;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -84,28 +85,11 @@ class Http2SpecTest
     @Test
     void shouldPassH2specOverH2cThroughTheHttp2Client() throws Exception
     {
-        Files.writeString(directory.resolve("index.html"), "<html><body>" + "zilla ".repeat(2000) + "</body></html>\n");
-        final int upstream = freePort();
-        final Process nghttpd = new ProcessBuilder("nghttpd", "--no-tls", "-a", "127.0.0.1", "-d", directory.toString(),
-            Integer.toString(upstream)).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        try
-        {
-            awaitListening(upstream);
-            final Http2Peers.Ports ports = new Http2Peers.Ports(freePort(), freePort());
-            engine.env("PORT", Integer.toString(ports.clear()))
-                .env("TLS_PORT", Integer.toString(ports.tls()))
-                .env("UPSTREAM_PORT", Integer.toString(upstream))
-                .env("KEYS", Http2Peers.keys().toString())
-                .start("h2spec-h2.yaml");
-            final Summary summary = h2spec(List.of("-h", "127.0.0.1", "-p", Integer.toString(ports.clear()), "-P", "/"));
-            assertTrue(Set.of(INVALID_PREFACE).containsAll(summary.failed()), summary.output());
-            assertEquals(0, summary.skipped(), summary.output());
-        }
-        finally
-        {
-            nghttpd.destroy();
-            nghttpd.waitFor(10, TimeUnit.SECONDS);
-        }
+        final Summary summary = withUpstream("h2spec-h2.yaml", upstream -> List.of("nghttpd", "--no-tls", "-a", "127.0.0.1",
+            "-d", directory.toString(), Integer.toString(upstream)), ports ->
+            h2spec(List.of("-h", "127.0.0.1", "-p", Integer.toString(ports.clear()), "-P", "/")));
+        assertTrue(Set.of(INVALID_PREFACE).containsAll(summary.failed()), summary.output());
+        assertEquals(0, summary.skipped(), summary.output());
     }
 
     @FunctionalInterface
@@ -117,10 +101,17 @@ class Http2SpecTest
     // h2spec.yaml in front of Python's http.server serving an index of a few KiB
     private Summary withUpstream(Run run) throws Exception
     {
+        return withUpstream("h2spec.yaml", upstream -> List.of("python3", "-m", "http.server", "--bind", "127.0.0.1",
+            Integer.toString(upstream), "--directory", directory.toString()), run);
+    }
+
+    // the yaml in front of an upstream (started by the command for its port) serving an index of a few KiB
+    private Summary withUpstream(String yaml, IntFunction<List<String>> command, Run run)
+        throws Exception
+    {
         Files.writeString(directory.resolve("index.html"), "<html><body>" + "zilla ".repeat(2000) + "</body></html>\n");
         final int upstream = freePort();
-        final Process python = new ProcessBuilder("python3", "-m", "http.server", "--bind", "127.0.0.1",
-            Integer.toString(upstream), "--directory", directory.toString()).redirectErrorStream(true)
+        final Process process = new ProcessBuilder(command.apply(upstream)).redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try
         {
@@ -130,13 +121,13 @@ class Http2SpecTest
                 .env("TLS_PORT", Integer.toString(ports.tls()))
                 .env("UPSTREAM_PORT", Integer.toString(upstream))
                 .env("KEYS", Http2Peers.keys().toString())
-                .start("h2spec.yaml");
+                .start(yaml);
             return run.run(ports);
         }
         finally
         {
-            python.destroy();
-            python.waitFor(10, TimeUnit.SECONDS);
+            process.destroy();
+            process.waitFor(10, TimeUnit.SECONDS);
         }
     }
 
@@ -189,25 +180,5 @@ class Http2SpecTest
         }
         return fail("h2spec is not on the PATH nor in ~/go/bin: install it with "
             + "`go install github.com/summerwind/h2spec/cmd/h2spec@v2.2.1+incompatible` (as .ci/run does)");
-    }
-
-    private static void awaitListening(int port) throws Exception
-    {
-        final long deadline = System.currentTimeMillis() + 20_000;
-        while (true)
-        {
-            try (Socket socket = new Socket("127.0.0.1", port))
-            {
-                return;
-            }
-            catch (java.io.IOException ex)
-            {
-                if (System.currentTimeMillis() > deadline)
-                {
-                    throw ex;
-                }
-                Thread.sleep(50);
-            }
-        }
     }
 }
