@@ -16,10 +16,8 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 
 import io.zilla.bindings.http.codec.hpack.HpackDecoder;
-import io.zilla.bindings.http.codec.hpack.HpackEncoder;
 import io.zilla.bindings.http.codec.http2.Http2ContinuationFW;
 import io.zilla.bindings.http.codec.http2.Http2ErrorCode;
-import io.zilla.bindings.http.codec.http2.Http2FrameDecoder;
 import io.zilla.bindings.http.codec.http2.Http2FrameFW;
 import io.zilla.bindings.http.codec.http2.Http2FrameType;
 import io.zilla.bindings.http.codec.http2.Http2FrameWriter;
@@ -57,7 +55,7 @@ import org.agrona.collections.Int2ObjectHashMap;
  * windows and the network's credit are handed out to the requests' applications as zilla credit, round robin, one
  * DATA frame's worth per stream at a time, as the server does.
  */
-final class Http2ClientConnection
+final class Http2ClientConnection extends Http2Connection
 {
     /** The connection window we give the server: large, since each stream's window is its application's credit. */
     static final int CONNECTION_WINDOW = 1 << 24;
@@ -66,18 +64,9 @@ final class Http2ClientConnection
     private static final int LAST_STREAM_ID = 0x7fff_ffff;
 
     final HttpClientFactory factory;
-    final Http2Shared shared;
     final long exitId;
-    final StreamSide net;
-    final Http2Settings peer = new Http2Settings();
-    final Http2Shared.Output output = this::write;
-    long sendWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
-    long granted;
 
-    private final HttpNetWriter writer;
     private final HttpNetReader reader;
-    private final Http2FrameDecoder frames = new Http2FrameDecoder(Http2FrameFW.DEFAULT_MAX_FRAME_SIZE);
-    private final HpackEncoder encoder = new HpackEncoder((int) Http2Settings.DEFAULT_HEADER_TABLE_SIZE);
     private final HpackDecoder decoder;
     private final Int2ObjectHashMap<Http2ClientStream> streams = new Int2ObjectHashMap<>();
     private final ArrayDeque<Http2ClientStream> waiting = new ArrayDeque<>();
@@ -106,11 +95,9 @@ final class Http2ClientConnection
 
     Http2ClientConnection(HttpClientFactory factory, long exitId)
     {
+        super(factory, new StreamSide(factory.frames));
         this.factory = factory;
-        this.shared = factory.http2();
         this.exitId = exitId;
-        this.net = new StreamSide(factory.frames);
-        this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
         this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
         this.decoder = new HpackDecoder((int) Http2Settings.DEFAULT_HEADER_TABLE_SIZE, factory.headerListSize());
     }
@@ -136,6 +123,12 @@ final class Http2ClientConnection
             CONNECTION_WINDOW - (int) Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE);
         write(traceId, frame, 0, limit);
         return true;
+    }
+
+    @Override
+    boolean closing()
+    {
+        return closing;
     }
 
     /** Whether a new request may go on this connection (now or after those waiting). */
@@ -340,26 +333,11 @@ final class Http2ClientConnection
 
     private int decode(long traceId, DirectBuffer buffer, int offset, int limit)
     {
-        int progress = offset;
-        while (progress < limit && !closing)
-        {
-            final int size = frames.decode(buffer, progress, limit);
-            if (size == Http2FrameDecoder.INCOMPLETE)
-            {
-                break;
-            }
-            if (size == Http2FrameDecoder.CONNECTION_ERROR)
-            {
-                connectionError(traceId, frames.error(), "a malformed frame");
-                return limit;
-            }
-            onFrame(traceId, frames.frame(), frames.error());
-            progress += size;
-        }
-        return closing ? limit : progress;
+        return decodeFrames(traceId, buffer, offset, limit);
     }
 
-    private void onFrame(long traceId, Http2FrameFW frame, int error)
+    @Override
+    void onFrame(long traceId, Http2FrameFW frame, int error)
     {
         final int type = frame.type();
         final int streamId = frame.streamId();
@@ -401,7 +379,8 @@ final class Http2ClientConnection
     }
 
     // a stream id we never opened (even: the server's, which it may not open without push; or not yet used)
-    private boolean idle(int streamId)
+    @Override
+    boolean idle(int streamId)
     {
         return (streamId & 1) == 0 || streamId >= nextStreamId;
     }
@@ -413,27 +392,15 @@ final class Http2ClientConnection
         {
             return;
         }
-        final int oldWindow = peer.initialWindowSize();
-        peer.apply(settings);
-        if (peer.enablePush() && settings.count() > 0 && hasEnablePush(settings))
+        if (hasEnablePush(settings))
         {
             connectionError(traceId, PROTOCOL_ERROR, "SETTINGS_ENABLE_PUSH from a server");
             return;
         }
-        encoder.settingsTableSize(peer.headerTableSize());
-        final int delta = peer.initialWindowSize() - oldWindow;
-        for (int i = 0; i < activeCount && delta != 0; i++)
+        if (!applySettings(traceId, settings, active, activeCount))
         {
-            final Http2ClientStream stream = active[i];
-            stream.sendWindow += delta;
-            if (stream.sendWindow > Http2Settings.MAX_WINDOW_SIZE)
-            {
-                connectionError(traceId, FLOW_CONTROL_ERROR, "SETTINGS_INITIAL_WINDOW_SIZE takes a window over 2^31-1");
-                return;
-            }
+            return;
         }
-        final int limit = Http2FrameWriter.settingsAck(shared.frame, 0);
-        write(traceId, shared.frame, 0, limit);
         settingsReceived = true;
         startWaiting(traceId);
         flushGrants(traceId);
@@ -484,42 +451,10 @@ final class Http2ClientConnection
         }
     }
 
-    private void onWindowUpdate(long traceId, int streamId, Http2FrameFW frame, int error)
+    @Override
+    Http2Shared.Sender sender(int streamId)
     {
-        if (error != NO_ERROR)
-        {
-            streamError(traceId, streamId, error);
-            return;
-        }
-        final int increment = shared.windowUpdateRO.wrap(frame.buffer(), frame.offset(), frame.limit()).increment();
-        if (streamId == 0)
-        {
-            sendWindow += increment;
-            if (sendWindow > Http2Settings.MAX_WINDOW_SIZE)
-            {
-                connectionError(traceId, FLOW_CONTROL_ERROR, "a connection window over 2^31-1");
-                return;
-            }
-        }
-        else
-        {
-            final Http2ClientStream stream = streams.get(streamId);
-            if (stream == null)
-            {
-                if (idle(streamId))
-                {
-                    connectionError(traceId, PROTOCOL_ERROR, "WINDOW_UPDATE on an idle stream");
-                }
-                return;
-            }
-            stream.sendWindow += increment;
-            if (stream.sendWindow > Http2Settings.MAX_WINDOW_SIZE)
-            {
-                streamError(traceId, streamId, FLOW_CONTROL_ERROR);
-                return;
-            }
-        }
-        flushGrants(traceId);
+        return streams.get(streamId);
     }
 
     private void onRstStream(long traceId, int streamId, Http2FrameFW frame)
@@ -700,6 +635,7 @@ final class Http2ClientConnection
     }
 
     /** A stream error: RST_STREAM with {@code code}, and the stream's application streams failed with it. */
+    @Override
     void streamError(long traceId, int streamId, int code)
     {
         factory.event(traceId, "http.h2.stream.reset", "stream " + streamId + " " + Http2ErrorCode.name(code));
@@ -713,6 +649,7 @@ final class Http2ClientConnection
     }
 
     /** A connection error: GOAWAY with {@code code}, every stream on it failed, and the connection ended. */
+    @Override
     void connectionError(long traceId, int code, String why)
     {
         if (closing)
@@ -777,6 +714,7 @@ final class Http2ClientConnection
     }
 
     /** Hands out the server's windows and the network's credit to the requests' applications, round robin. */
+    @Override
     void flushGrants(long traceId)
     {
         if (activeCount == 0 || writer.pending() || closing)
@@ -793,6 +731,7 @@ final class Http2ClientConnection
             padding);
     }
 
+    @Override
     void write(long traceId, DirectBuffer buffer, int offset, int length)
     {
         if (!writer.write(traceId, buffer, offset, length))

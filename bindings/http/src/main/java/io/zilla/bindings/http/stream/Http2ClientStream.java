@@ -400,6 +400,13 @@ final class Http2ClientStream implements Http2Shared.Sender
 
     /** Grants the application up to {@code room} more credit for its request body, at most {@code max} in all. */
     @Override
+    public long addSendWindow(long delta)
+    {
+        sendWindow += delta;
+        return sendWindow;
+    }
+
+    @Override
     public long grant(long traceId, long room, int max, int padding)
     {
         if (requestDone || closed || !app.inOpened || app.inClosed)

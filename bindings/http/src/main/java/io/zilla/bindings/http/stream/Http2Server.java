@@ -12,9 +12,7 @@ import static java.nio.ByteOrder.BIG_ENDIAN;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 
 import io.zilla.bindings.http.codec.hpack.HpackDecoder;
-import io.zilla.bindings.http.codec.hpack.HpackEncoder;
 import io.zilla.bindings.http.codec.http2.Http2ErrorCode;
-import io.zilla.bindings.http.codec.http2.Http2FrameDecoder;
 import io.zilla.bindings.http.codec.http2.Http2FrameFW;
 import io.zilla.bindings.http.codec.http2.Http2FrameType;
 import io.zilla.bindings.http.codec.http2.Http2FrameWriter;
@@ -48,7 +46,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * applications as zilla credit, round robin, at most one DATA frame's worth per stream at a time, so that the sum of
  * the credit handed out never exceeds what the client and the network can take.
  */
-final class Http2Server
+final class Http2Server extends Http2Connection
 {
     static final int SIGNAL_CLOSE_TIMEOUT = 2;
     private static final DirectBuffer SWITCHING = new UnsafeBuffer(
@@ -59,20 +57,12 @@ final class Http2Server
     private static final int CLOSED_IDS = 64;
 
     final HttpServerFactory factory;
-    final Http2Shared shared;
-    final StreamSide net;
-    final HttpNetWriter writer;
-    final HpackEncoder encoder;
-    final Http2Settings peer = new Http2Settings();
     final Http2HeaderBlocks blocks;
     /** The SETTINGS_INITIAL_WINDOW_SIZE we announce: each stream's receive window to begin with. */
     final int initialWindow;
     final int maxConcurrentStreams;
 
     private final HttpNetReader reader;
-    /** This connection's {@link #write}, made once: a method reference made per frame would allocate. */
-    private final Http2Shared.Output output = this::write;
-    private final Http2FrameDecoder frames;
     private final Int2ObjectHashMap<Http2Stream> streams = new Int2ObjectHashMap<>();
     private final Http2Stream[] active;
     private int activeCount;
@@ -96,19 +86,12 @@ final class Http2Server
     // flow control: what the client may still send on the connection, and what we took that it may send again
     private long receiveWindow = CONNECTION_WINDOW;
     private long consumed;
-    // what the client lets us send on the connection, and the credit handed to applications that they have not used
-    long sendWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
-    long granted;
 
     Http2Server(HttpServerFactory factory, StreamSide net)
     {
+        super(factory, net);
         this.factory = factory;
-        this.shared = factory.http2();
-        this.net = net;
-        this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
         this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
-        this.frames = new Http2FrameDecoder(Http2FrameFW.DEFAULT_MAX_FRAME_SIZE);
-        this.encoder = new HpackEncoder((int) Http2Settings.DEFAULT_HEADER_TABLE_SIZE);
         final int headerListSize = factory.headerListSize();
         this.blocks = new Http2HeaderBlocks(this, new HpackDecoder((int) Http2Settings.DEFAULT_HEADER_TABLE_SIZE,
             headerListSize));
@@ -326,25 +309,11 @@ final class Http2Server
             prefaceReceived = true;
             progress += Http2Preface.LENGTH;
         }
-        while (progress < limit && !closing)
-        {
-            final int size = frames.decode(buffer, progress, limit);
-            if (size == Http2FrameDecoder.INCOMPLETE)
-            {
-                break;
-            }
-            if (size == Http2FrameDecoder.CONNECTION_ERROR)
-            {
-                connectionError(traceId, frames.error(), "a malformed frame");
-                return limit;
-            }
-            onFrame(traceId, frames.frame(), frames.error());
-            progress += size;
-        }
-        return closing ? limit : progress;
+        return decodeFrames(traceId, buffer, progress, limit);
     }
 
-    private void onFrame(long traceId, Http2FrameFW frame, int error)
+    @Override
+    void onFrame(long traceId, Http2FrameFW frame, int error)
     {
         final int type = frame.type();
         final int streamId = frame.streamId();
@@ -395,26 +364,10 @@ final class Http2Server
             return;
         }
         settingsReceived = true;
-        final int oldWindow = peer.initialWindowSize();
-        peer.apply(settings);
-        encoder.settingsTableSize(peer.headerTableSize());
-        final int delta = peer.initialWindowSize() - oldWindow;
-        if (delta != 0)
+        if (applySettings(traceId, settings, active, activeCount))
         {
-            for (int i = 0; i < activeCount; i++)
-            {
-                final Http2Stream stream = active[i];
-                stream.sendWindow += delta;
-                if (stream.sendWindow > Http2Settings.MAX_WINDOW_SIZE)
-                {
-                    connectionError(traceId, FLOW_CONTROL_ERROR, "SETTINGS_INITIAL_WINDOW_SIZE takes a window over 2^31-1");
-                    return;
-                }
-            }
+            flushGrants(traceId);
         }
-        final int limit = Http2FrameWriter.settingsAck(shared.frame, 0);
-        write(traceId, shared.frame, 0, limit);
-        flushGrants(traceId);
     }
 
     private void onGoaway(long traceId)
@@ -427,41 +380,16 @@ final class Http2Server
         }
     }
 
-    private void onWindowUpdate(long traceId, int streamId, Http2FrameFW frame, int error)
+    @Override
+    Http2Shared.Sender sender(int streamId)
     {
-        if (error != NO_ERROR)
-        {
-            streamError(traceId, streamId, error);
-            return;
-        }
-        final int increment = shared.windowUpdateRO.wrap(frame.buffer(), frame.offset(), frame.limit()).increment();
-        if (streamId == 0)
-        {
-            sendWindow += increment;
-            if (sendWindow > Http2Settings.MAX_WINDOW_SIZE)
-            {
-                connectionError(traceId, FLOW_CONTROL_ERROR, "a connection window over 2^31-1");
-                return;
-            }
-            flushGrants(traceId);
-            return;
-        }
-        final Http2Stream stream = streams.get(streamId);
-        if (stream == null)
-        {
-            if (streamId > lastStreamId)
-            {
-                connectionError(traceId, PROTOCOL_ERROR, "WINDOW_UPDATE on an idle stream");
-            }
-            return;
-        }
-        stream.sendWindow += increment;
-        if (stream.sendWindow > Http2Settings.MAX_WINDOW_SIZE)
-        {
-            streamError(traceId, streamId, FLOW_CONTROL_ERROR);
-            return;
-        }
-        flushGrants(traceId);
+        return streams.get(streamId);
+    }
+
+    @Override
+    boolean idle(int streamId)
+    {
+        return streamId > lastStreamId;
     }
 
     private void onRstStream(long traceId, int streamId)
@@ -567,6 +495,7 @@ final class Http2Server
     }
 
     /** A stream error: RST_STREAM with {@code code}, and the stream's application streams reset and aborted. */
+    @Override
     void streamError(long traceId, int streamId, int code)
     {
         factory.event(traceId, "http.h2.stream.reset", "stream " + streamId + " " + Http2ErrorCode.name(code));
@@ -585,6 +514,7 @@ final class Http2Server
     }
 
     /** A connection error: GOAWAY with {@code code}, every stream aborted, and the connection ended. */
+    @Override
     void connectionError(long traceId, int code, String why)
     {
         if (closing)
@@ -659,6 +589,7 @@ final class Http2Server
     }
 
     /** Writes a frame to the client now if its credit allows and nothing waits before, else after what waits. */
+    @Override
     void write(long traceId, DirectBuffer buffer, int offset, int length)
     {
         if (!writer.write(traceId, buffer, offset, length))
@@ -673,6 +604,7 @@ final class Http2Server
      * it: round robin from where the last hand-out stopped, each stream up to one DATA frame at a time. Nothing is
      * handed out while frames wait for the network.
      */
+    @Override
     void flushGrants(long traceId)
     {
         if (activeCount == 0 || writer.pending() || closing)
@@ -788,6 +720,7 @@ final class Http2Server
         closedByReset[at] = reset;
     }
 
+    @Override
     boolean closing()
     {
         return closing;

@@ -73,6 +73,9 @@ final class Http2Shared
     {
         /** Takes up to {@code room} more credit, at most {@code max} in all; returns what it took. */
         long grant(long traceId, long room, int max, int padding);
+
+        /** What the peer lets this stream send grows by {@code delta} (or shrinks); returns the new window. */
+        long addSendWindow(long delta);
     }
 
     /**

@@ -499,6 +499,13 @@ final class Http2Stream implements Http2Shared.Sender
 
     /** Grants the application up to {@code room} more credit for its response, at most {@code max} in all. */
     @Override
+    public long addSendWindow(long delta)
+    {
+        sendWindow += delta;
+        return sendWindow;
+    }
+
+    @Override
     public long grant(long traceId, long room, int max, int padding)
     {
         if (!replyBegun || replyEnded || closed || !app.inOpened || app.inClosed)
