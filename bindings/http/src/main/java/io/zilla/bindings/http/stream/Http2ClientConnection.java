@@ -33,7 +33,6 @@ import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
 import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
-import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.http.types.stream.HttpBeginExFW;
 import io.zilla.specs.http.types.stream.HttpEndExFW;
 import org.agrona.DirectBuffer;
@@ -66,7 +65,6 @@ final class Http2ClientConnection extends Http2Connection
     final HttpClientFactory factory;
     final long exitId;
 
-    private final HttpNetReader reader;
     private final HpackDecoder decoder;
     private final Int2ObjectHashMap<Http2ClientStream> streams = new Int2ObjectHashMap<>();
     private final ArrayDeque<Http2ClientStream> waiting = new ArrayDeque<>();
@@ -98,7 +96,6 @@ final class Http2ClientConnection extends Http2Connection
         super(factory, new StreamSide(factory.frames));
         this.factory = factory;
         this.exitId = exitId;
-        this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
         this.decoder = new HpackDecoder((int) Http2Settings.DEFAULT_HEADER_TABLE_SIZE, factory.headerListSize());
     }
 
@@ -284,26 +281,6 @@ final class Http2ClientConnection extends Http2Connection
         }
     }
 
-    private void onNetData(DataFW data)
-    {
-        final long traceId = data.traceId();
-        final int reserved = data.reserved();
-        if (!net.inWithin(data.sequence(), reserved))
-        {
-            onNetClosed(traceId);
-            return;
-        }
-        net.inSeq += reserved;
-        final OctetsFW payload = data.payload();
-        if (payload != null && !closing && !reader.onData(traceId, payload))
-        {
-            factory.event(traceId, "http.buffers.exhausted", "no buffer slot for a partial HTTP/2 frame, connection aborted");
-            onNetClosed(traceId);
-            return;
-        }
-        reader.doWindow(traceId);
-    }
-
     /** The server's side ended (End, Abort) or refused ours (Reset): every stream on it fails, the others go on. */
     private void onNetClosed(long traceId)
     {
@@ -331,7 +308,8 @@ final class Http2ClientConnection extends Http2Connection
         flushGrants(traceId);
     }
 
-    private int decode(long traceId, DirectBuffer buffer, int offset, int limit)
+    @Override
+    int decode(long traceId, DirectBuffer buffer, int offset, int limit)
     {
         return decodeFrames(traceId, buffer, offset, limit);
     }
@@ -741,7 +719,8 @@ final class Http2ClientConnection extends Http2Connection
         }
     }
 
-    /** Aborts the connection and every stream on it (the binding is going away). */
+    /** Aborts the connection and every stream on it (the binding is going away, or the network broke). */
+    @Override
     void doAbortAll(long traceId)
     {
         onNetClosed(traceId);

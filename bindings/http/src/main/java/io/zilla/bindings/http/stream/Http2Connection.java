@@ -14,6 +14,8 @@ import io.zilla.bindings.http.codec.http2.Http2FrameWriter;
 import io.zilla.bindings.http.codec.http2.Http2Settings;
 import io.zilla.bindings.http.codec.http2.Http2SettingsFW;
 import io.zilla.engine.binding.stream.StreamSide;
+import io.zilla.specs.core.types.stream.DataFW;
+import io.zilla.specs.flyweight.OctetsFW;
 import org.agrona.DirectBuffer;
 
 /**
@@ -24,9 +26,11 @@ import org.agrona.DirectBuffer;
  */
 abstract class Http2Connection
 {
+    private final HttpStreamFactory factory;
     final Http2Shared shared;
     final StreamSide net;
     final HttpNetWriter writer;
+    final HttpNetReader reader;
     final HpackEncoder encoder = new HpackEncoder((int) Http2Settings.DEFAULT_HEADER_TABLE_SIZE);
     final Http2Settings peer = new Http2Settings();
     /** This connection's {@link #write}, made once: a method reference made per frame would allocate. */
@@ -41,6 +45,35 @@ abstract class Http2Connection
         this.shared = factory.http2();
         this.net = net;
         this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
+        this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
+        this.factory = factory;
+    }
+
+    /** Decodes what the network sent (the preface, then frames); returns how far it got. Never re-entered. */
+    abstract int decode(long traceId, DirectBuffer buffer, int offset, int limit);
+
+    /** Aborts the connection and every stream on it. */
+    abstract void doAbortAll(long traceId);
+
+    /** The network's Data: decoded where it lies, what is not whole yet held for the next. */
+    final void onNetData(DataFW data)
+    {
+        final long traceId = data.traceId();
+        final int reserved = data.reserved();
+        if (!net.inWithin(data.sequence(), reserved))
+        {
+            doAbortAll(traceId);
+            return;
+        }
+        net.inSeq += reserved;
+        final OctetsFW payload = data.payload();
+        if (payload != null && !reader.onData(traceId, payload))
+        {
+            factory.event(traceId, "http.buffers.exhausted", "no buffer slot for a partial HTTP/2 frame, connection aborted");
+            doAbortAll(traceId);
+            return;
+        }
+        reader.doWindow(traceId);
     }
 
     /** Whether the connection is ending: what the peer sends is then read and dropped. */

@@ -62,7 +62,6 @@ final class Http2Server extends Http2Connection
     final int initialWindow;
     final int maxConcurrentStreams;
 
-    private final HttpNetReader reader;
     private final Int2ObjectHashMap<Http2Stream> streams = new Int2ObjectHashMap<>();
     private final Http2Stream[] active;
     private int activeCount;
@@ -91,7 +90,6 @@ final class Http2Server extends Http2Connection
     {
         super(factory, net);
         this.factory = factory;
-        this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
         final int headerListSize = factory.headerListSize();
         this.blocks = new Http2HeaderBlocks(this, new HpackDecoder((int) Http2Settings.DEFAULT_HEADER_TABLE_SIZE,
             headerListSize));
@@ -234,26 +232,6 @@ final class Http2Server extends Http2Connection
         }
     }
 
-    private void onNetData(DataFW data)
-    {
-        final long traceId = data.traceId();
-        final int reserved = data.reserved();
-        if (!net.inWithin(data.sequence(), reserved))
-        {
-            doAbortAll(traceId);
-            return;
-        }
-        net.inSeq += reserved;
-        final OctetsFW payload = data.payload();
-        if (payload != null && !reader.onData(traceId, payload))
-        {
-            factory.event(traceId, "http.buffers.exhausted", "no buffer slot for a partial HTTP/2 frame, connection aborted");
-            doAbortAll(traceId);
-            return;
-        }
-        reader.doWindow(traceId);
-    }
-
     private void onNetEnd(long traceId)
     {
         net.inClosed = true;
@@ -291,7 +269,8 @@ final class Http2Server extends Http2Connection
     }
 
     /** Decodes frames from what the network sent; returns how far it got. Never re-entered. */
-    private int decode(long traceId, DirectBuffer buffer, int offset, int limit)
+    @Override
+    int decode(long traceId, DirectBuffer buffer, int offset, int limit)
     {
         int progress = offset;
         if (!prefaceReceived)
@@ -576,6 +555,7 @@ final class Http2Server extends Http2Connection
     }
 
     /** Aborts the connection and every stream it serves. */
+    @Override
     void doAbortAll(long traceId)
     {
         abortStreams(traceId);
