@@ -11,10 +11,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -111,6 +113,26 @@ class Http2ClientTest
             .POST(HttpRequest.BodyPublishers.ofByteArray(upload)).build(), HttpResponse.BodyHandlers.ofByteArray());
         assertEquals(200, echoed.statusCode());
         assertArrayEquals(upload, echoed.body());
+
+        // HTTP/2 in front too, by Upgrade: h2c from the JDK client
+        final HttpClient h2client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+        final HttpResponse<byte[]> upgraded = h2client.send(HttpRequest.newBuilder(URI.create(base + "/large.bin")).build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, upgraded.statusCode());
+        assertEquals(HttpClient.Version.HTTP_2, upgraded.version());
+        assertArrayEquals(large, upgraded.body());
+
+        // a chunked body with trailers: they go upstream as a last HEADERS frame with END_STREAM
+        try (Socket socket = new Socket("127.0.0.1", Integer.parseInt(base.substring(base.lastIndexOf(':') + 1))))
+        {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("POST /echo HTTP/1.1\r\nhost: localhost\r\ntransfer-encoding: chunked\r\n"
+                + "connection: close\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\nx-checksum: 42\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+            final String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+            assertTrue(response.startsWith("HTTP/1.1 200"), response);
+            assertTrue(response.contains("hello world"), response);
+        }
 
         // one request after the other: every one went over the client's one HTTP/2 connection
         assertEquals(1, upstreamConnections());
