@@ -11,11 +11,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.DataInputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -212,6 +216,85 @@ class Http2ClientTest
         assertEquals(0, next.exit(), next.err());
         assertEquals("still here\n", next.out());
         assertEquals(2, upstreamConnections());
+    }
+
+    /**
+     * GOAWAY cannot be had from nghttpd on cue: a scripted upstream (a ServerSocket speaking the few frames it needs)
+     * sends it with last stream id 0 in answer to the first request, whose stream the client then fails with
+     * REFUSED_STREAM (a 502 in front); the next request goes over a new connection and is answered.
+     */
+    @Test
+    void shouldTakeNoStreamOnAConnectionAfterGoaway() throws Exception
+    {
+        try (ServerSocket upstream = new ServerSocket(0, 4, InetAddress.getByName("127.0.0.1")))
+        {
+            upstream.setSoTimeout(20_000);
+            final CompletableFuture<Void> script = CompletableFuture.runAsync(() ->
+            {
+                try
+                {
+                    try (Socket first = upstream.accept())
+                    {
+                        final int streamId = awaitHeaders(first);
+                        // GOAWAY NO_ERROR, last stream id 0: stream 1 was not processed
+                        writeFrame(first, 0x7, 0, 0, new byte[8]);
+                        assertTrue(streamId > 0);
+                        // the client ends the connection once no stream is left on it
+                        first.setSoTimeout(10_000);
+                        first.getInputStream().readAllBytes();
+                    }
+                    try (Socket second = upstream.accept())
+                    {
+                        final int streamId = awaitHeaders(second);
+                        // HEADERS :status 200 (static index 8), then DATA "ok" with END_STREAM
+                        writeFrame(second, 0x1, 0x4, streamId, new byte[] {(byte) 0x88});
+                        writeFrame(second, 0x0, 0x1, streamId, "ok".getBytes(StandardCharsets.US_ASCII));
+                        Thread.sleep(500);
+                    }
+                }
+                catch (Exception ex)
+                {
+                    throw new RuntimeException(ex);
+                }
+            });
+            final String base = start(upstream.getLocalPort());
+            final Curl refused = curl("--http1.1", "-o", "/dev/null", "-w", "%{http_code}", base + "/first");
+            assertEquals("502", refused.out(), refused.err());
+            final Curl next = curl("--http1.1", base + "/second");
+            assertEquals(0, next.exit(), next.err());
+            assertEquals("ok", next.out());
+            assertEquals(2, upstreamConnections());
+            script.get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    // the client's preface, then frames until a HEADERS, after our SETTINGS (the client waits for them); its stream id
+    private static int awaitHeaders(Socket socket) throws Exception
+    {
+        writeFrame(socket, 0x4, 0, 0, new byte[0]);
+        final DataInputStream in = new DataInputStream(socket.getInputStream());
+        in.readFully(new byte[24]);
+        while (true)
+        {
+            final int length = in.readUnsignedByte() << 16 | in.readUnsignedShort();
+            final int type = in.readUnsignedByte();
+            in.readUnsignedByte();
+            final int streamId = in.readInt() & 0x7fff_ffff;
+            in.readFully(new byte[length]);
+            if (type == 0x1)
+            {
+                return streamId;
+            }
+        }
+    }
+
+    private static void writeFrame(Socket socket, int type, int flags, int streamId, byte[] payload) throws Exception
+    {
+        final ByteBuffer frame = ByteBuffer.allocate(9 + payload.length);
+        frame.put((byte) (payload.length >>> 16)).putShort((short) payload.length).put((byte) type).put((byte) flags)
+            .putInt(streamId).put(payload);
+        socket.getOutputStream().write(frame.array());
+        socket.getOutputStream().flush();
     }
 
     private Path writeUpload(int size) throws Exception
