@@ -72,7 +72,6 @@ final class Http2ClientConnection extends Http2Connection
     private int queuedLimit;
     private Http2ClientStream[] active = new Http2ClientStream[16];
     private int activeCount;
-    private int cursor;
 
     private int nextStreamId = 1;
     private boolean settingsReceived;
@@ -699,14 +698,7 @@ final class Http2ClientConnection extends Http2Connection
         {
             return;
         }
-        final int padding = Http2FrameFW.HEADER_SIZE + net.outPad;
-        final long netCredit = Math.min(net.outMax - (net.outSeq - net.outAck), factory.bufferPool.slotCapacity() / 2);
-        final long netRoom = netCredit - granted;
-        final long connectionRoom = sendWindow + padding - granted;
-        final int maxData = maxFragment();
-        final int start = cursor++ % activeCount;
-        granted += Http2Shared.handOut(traceId, active, activeCount, start, netRoom, connectionRoom, maxData + padding,
-            padding);
+        handOut(traceId, active, activeCount);
     }
 
     @Override

@@ -27,6 +27,7 @@ import org.agrona.DirectBuffer;
 abstract class Http2Connection
 {
     private final HttpStreamFactory factory;
+    private final int slotCapacity;
     final Http2Shared shared;
     final StreamSide net;
     final HttpNetWriter writer;
@@ -39,6 +40,7 @@ abstract class Http2Connection
     /** What the peer lets us send on the connection, and the credit handed to applications that they have not used. */
     long sendWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
     long granted;
+    private int cursor;
 
     Http2Connection(HttpStreamFactory factory, StreamSide net)
     {
@@ -47,6 +49,7 @@ abstract class Http2Connection
         this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
         this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
         this.factory = factory;
+        this.slotCapacity = factory.bufferPool.slotCapacity();
     }
 
     /** Decodes what the network sent (the preface, then frames); returns how far it got. Never re-entered. */
@@ -141,6 +144,21 @@ abstract class Http2Connection
         final int limit = Http2FrameWriter.settingsAck(shared.frame, 0);
         write(traceId, shared.frame, 0, limit);
         return true;
+    }
+
+    /**
+     * Hands out the credit the peer's windows and the network leave to the first {@code count} streams of {@code open}
+     * whose applications send: round robin from where the last hand-out stopped, each stream up to one DATA frame
+     * (of the peer's frame size, at most 16,384) and its padding at a time, the network's credit taken at most to
+     * half a slot, so that the frames we make ourselves fit the slot that holds what waits for the network.
+     */
+    final void handOut(long traceId, Http2Shared.Sender[] open, int count)
+    {
+        final int padding = Http2FrameFW.HEADER_SIZE + net.outPad;
+        final long netCredit = Math.min(net.outMax - (net.outSeq - net.outAck), slotCapacity / 2);
+        final int maxData = Math.min(peer.maxFrameSize(), Http2Shared.MAX_FRAME_PAYLOAD);
+        granted += Http2Shared.handOut(traceId, open, count, cursor++ % count, netCredit - granted,
+            sendWindow + padding - granted, maxData + padding, padding);
     }
 
     /** WINDOW_UPDATE: the connection's or a stream's send window grows, and the credit it frees is handed out. */

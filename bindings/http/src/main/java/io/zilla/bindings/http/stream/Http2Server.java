@@ -65,7 +65,6 @@ final class Http2Server extends Http2Connection
     private final Int2ObjectHashMap<Http2Stream> streams = new Int2ObjectHashMap<>();
     private final Http2Stream[] active;
     private int activeCount;
-    private int cursor;
 
     // recently closed streams, and whether we reset them (frames for those are then ignored, RFC 9113 5.1)
     private final int[] closedIds = new int[CLOSED_IDS];
@@ -591,14 +590,7 @@ final class Http2Server extends Http2Connection
         {
             return;
         }
-        final int padding = Http2FrameFW.HEADER_SIZE + net.outPad;
-        final long netCredit = Math.min(net.outMax - (net.outSeq - net.outAck), factory.bufferPool.slotCapacity() / 2);
-        final long netRoom = netCredit - granted;
-        final long connectionRoom = sendWindow + padding - granted;
-        final int maxData = Math.min(peer.maxFrameSize(), Http2FrameFW.DEFAULT_MAX_FRAME_SIZE);
-        final int start = cursor++ % activeCount;
-        granted += Http2Shared.handOut(traceId, active, activeCount, start, netRoom, connectionRoom, maxData + padding,
-            padding);
+        handOut(traceId, active, activeCount);
     }
 
     /**
