@@ -26,6 +26,7 @@ import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.ConfigError;
 import io.zilla.engine.config.ConfigException;
 import io.zilla.engine.config.ConfigReader;
+import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.NamespaceConfig;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -137,6 +138,34 @@ class HttpConfigTest
         assertEquals(1, errors.size(), errors.toString());
         assertEquals("bindings.http.options.versions[0]", errors.get(0).path());
         assertEquals(8, errors.get(0).line());
+        assertEquals("must be http/1.1 or h2", errors.get(0).message());
+    }
+
+    @Test
+    void shouldBindClientVersions()
+    {
+        final NamespaceConfig config = reader.read("zilla.yaml", withOptions("""
+                options:
+                  versions: [ h2 ]
+            """).replace("kind: server\n    options", "kind: client\n    options"), 1);
+        assertEquals(KindConfig.CLIENT, config.bindings().get(0).kind());
+        final HttpOptionsConfig options = (HttpOptionsConfig) config.bindings().get(0).options();
+        assertEquals(Set.of("h2"), options.versions());
+    }
+
+    @Test
+    void shouldReportABadClientVersion()
+    {
+        final List<ConfigError> errors = errors(withOptions("""
+                options:
+                  versions:
+                    - h2
+                    - h2c
+            """).replace("kind: server\n    options", "kind: client\n    options"));
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals("bindings.http.options.versions[1]", errors.get(0).path());
+        assertEquals(10, errors.get(0).line());
+        assertEquals(11, errors.get(0).column());
         assertEquals("must be http/1.1 or h2", errors.get(0).message());
     }
 

@@ -3,7 +3,6 @@
  */
 package io.zilla.bindings.http.stream;
 
-import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.StreamSide;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
@@ -13,7 +12,6 @@ import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 
 /**
  * One HTTP/1.1 connection of an http client to an exit (a tcp client): it carries one request at a time
@@ -51,23 +49,11 @@ final class Http1ClientConnection implements Http1BodyDecoder.Sink
     /** Opens the connection's stream to the exit; false when the exit is not there. */
     boolean open(long traceId)
     {
-        final long initialId = factory.context.supplyInitialId(exitId);
-        final long replyId = factory.context.supplyReplyId(initialId);
-        final MutableDirectBuffer writeBuffer = factory.context.writeBuffer();
-        final BeginFW begin = factory.beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-            .originId(factory.binding.id()).routedId(exitId).streamId(initialId)
-            .sequence(0).acknowledge(0).maximum(0)
-            .traceId(traceId)
-            .build();
-        final MessageConsumer exit = factory.context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(),
-            begin.sizeof(), this::onNetMessage);
-        if (exit == null)
+        if (!factory.openApp(net, traceId, exitId, null, 0, this::onNetMessage))
         {
             state = CLOSED;
             return false;
         }
-        net.set(exit, factory.binding.id(), exitId, replyId, initialId);
-        net.outOpened = true;
         return true;
     }
 

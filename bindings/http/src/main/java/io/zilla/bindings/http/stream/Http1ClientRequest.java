@@ -3,7 +3,6 @@
  */
 package io.zilla.bindings.http.stream;
 
-import io.zilla.bindings.http.HttpBinding;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.StreamSide;
 import io.zilla.specs.core.types.stream.AbortFW;
@@ -83,26 +82,13 @@ final class Http1ClientRequest
     {
         final long traceId = begin.traceId();
         app.onInBegin(begin);
-        final OctetsFW extension = begin.extension();
-        final HttpBeginExFW request = extension != null && extension.sizeof() > 0
-            ? factory.httpBeginExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit()) : null;
-        if (request == null || request.typeId() != HttpBinding.TYPE_ID)
-        {
-            factory.event(traceId, "http.request.invalid", "a stream without an HttpBeginEx, reset");
-            doAbortApp(traceId);
-            return;
-        }
-        final HttpRouter.Route route = factory.router.resolve(request);
+        final HttpRouter.Route route = factory.resolve(traceId, begin);
         if (route == null)
         {
-            factory.event(traceId, "http.route.missing", "no route for the request, reset");
             doAbortApp(traceId);
             return;
         }
-        // without overrides the list is the Begin's own extension, where it lies; with them, a copy at offset 0
-        final DirectBuffer headers = factory.router.applyOverrides(route, request, factory.length);
-        final HttpBeginExFW requestHeaders = headers == request.buffer() ? request
-            : factory.httpBeginExRO.wrap(headers, 0, factory.length[0]);
+        final HttpBeginExFW requestHeaders = factory.httpBeginExRO;
         if (!encodeHead(requestHeaders))
         {
             factory.event(traceId, "http.request.invalid", "a request without :method or :path, or too large, reset");

@@ -76,30 +76,13 @@ final class Http2RequestHeaders implements HpackHeaderSink
         {
             return;
         }
-        if (nameLength == 0)
+        final String invalid = invalidField(name, nameOffset, nameLength, value, valueOffset, valueLength);
+        if (invalid != null)
         {
-            malformed("an empty field name");
+            malformed(invalid);
             return;
         }
         final boolean pseudo = name.getByte(nameOffset) == ':';
-        for (int i = pseudo ? 1 : 0; i < nameLength; i++)
-        {
-            final byte b = name.getByte(nameOffset + i);
-            if (b >= 'A' && b <= 'Z' || b <= ' ' || b >= 0x7f || b == ':')
-            {
-                malformed("a field name with an upper-case or invalid character");
-                return;
-            }
-        }
-        for (int i = 0; i < valueLength; i++)
-        {
-            final byte b = value.getByte(valueOffset + i);
-            if (b == 0 || b == '\r' || b == '\n')
-            {
-                malformed("a field value with NUL, CR or LF");
-                return;
-            }
-        }
         if (pseudo)
         {
             onPseudoHeader(name, nameOffset, nameLength, value, valueOffset, valueLength);
@@ -174,6 +157,37 @@ final class Http2RequestHeaders implements HpackHeaderSink
             contentLength = length;
         }
         writer.header(name, nameOffset, nameLength, value, valueOffset, valueLength);
+    }
+
+    /**
+     * Why a field breaks RFC 9113 8.2.1 (an empty name, an upper-case or invalid character in the name after a
+     * pseudo-header's colon, NUL, CR or LF in the value), or null when it does not: for requests and responses.
+     */
+    static String invalidField(DirectBuffer name, int nameOffset, int nameLength, DirectBuffer value, int valueOffset,
+        int valueLength)
+    {
+        if (nameLength == 0)
+        {
+            return "an empty field name";
+        }
+        final boolean pseudo = name.getByte(nameOffset) == ':';
+        for (int i = pseudo ? 1 : 0; i < nameLength; i++)
+        {
+            final byte b = name.getByte(nameOffset + i);
+            if (b >= 'A' && b <= 'Z' || b <= ' ' || b >= 0x7f || b == ':')
+            {
+                return "a field name with an upper-case or invalid character";
+            }
+        }
+        for (int i = 0; i < valueLength; i++)
+        {
+            final byte b = value.getByte(valueOffset + i);
+            if (b == 0 || b == '\r' || b == '\n')
+            {
+                return "a field value with NUL, CR or LF";
+            }
+        }
+        return null;
     }
 
     private void malformed(String why)

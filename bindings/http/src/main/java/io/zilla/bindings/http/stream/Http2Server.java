@@ -12,10 +12,7 @@ import static java.nio.ByteOrder.BIG_ENDIAN;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 
 import io.zilla.bindings.http.codec.hpack.HpackDecoder;
-import io.zilla.bindings.http.codec.hpack.HpackEncoder;
 import io.zilla.bindings.http.codec.http2.Http2ErrorCode;
-import io.zilla.bindings.http.codec.http2.Http2Flags;
-import io.zilla.bindings.http.codec.http2.Http2FrameDecoder;
 import io.zilla.bindings.http.codec.http2.Http2FrameFW;
 import io.zilla.bindings.http.codec.http2.Http2FrameType;
 import io.zilla.bindings.http.codec.http2.Http2FrameWriter;
@@ -49,7 +46,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * applications as zilla credit, round robin, at most one DATA frame's worth per stream at a time, so that the sum of
  * the credit handed out never exceeds what the client and the network can take.
  */
-final class Http2Server
+final class Http2Server extends Http2Connection
 {
     // apart from HTTP/1.1's signal ids, which a connection upgraded to HTTP/2 may still receive
     static final int SIGNAL_CLOSE_TIMEOUT = 3;
@@ -64,24 +61,16 @@ final class Http2Server
     private static final int CLOSED_IDS = 64;
 
     final HttpServerFactory factory;
-    final Http2Shared shared;
-    final StreamSide net;
-    final HttpNetWriter writer;
-    final HpackEncoder encoder;
-    final Http2Settings peer = new Http2Settings();
     final Http2HeaderBlocks blocks;
     /** The SETTINGS_INITIAL_WINDOW_SIZE we announce: each stream's receive window to begin with. */
     final int initialWindow;
     final int maxConcurrentStreams;
 
-    private final HttpNetReader reader;
-    private final Http2FrameDecoder frames;
     private final Int2ObjectHashMap<Http2Stream> streams = new Int2ObjectHashMap<>();
     private final Http2Stream[] active;
     private final Http2Stream[] idle;
     private int idleCount;
     private int activeCount;
-    private int cursor;
 
     // recently closed streams, and whether we reset them (frames for those are then ignored, RFC 9113 5.1)
     private final int[] closedIds = new int[CLOSED_IDS];
@@ -102,19 +91,11 @@ final class Http2Server
     // flow control: what the client may still send on the connection, and what we took that it may send again
     private long receiveWindow = CONNECTION_WINDOW;
     private long consumed;
-    // what the client lets us send on the connection, and the credit handed to applications that they have not used
-    long sendWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
-    long granted;
 
     Http2Server(HttpServerFactory factory, StreamSide net)
     {
+        super(factory, net);
         this.factory = factory;
-        this.shared = factory.http2();
-        this.net = net;
-        this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
-        this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
-        this.frames = new Http2FrameDecoder(Http2FrameFW.DEFAULT_MAX_FRAME_SIZE);
-        this.encoder = new HpackEncoder((int) Http2Settings.DEFAULT_HEADER_TABLE_SIZE);
         final int headerListSize = factory.headerListSize();
         this.blocks = new Http2HeaderBlocks(this, new HpackDecoder((int) Http2Settings.DEFAULT_HEADER_TABLE_SIZE,
             headerListSize));
@@ -263,26 +244,6 @@ final class Http2Server
         }
     }
 
-    private void onNetData(DataFW data)
-    {
-        final long traceId = data.traceId();
-        final int reserved = data.reserved();
-        if (!net.inWithin(data.sequence(), reserved))
-        {
-            doAbortAll(traceId);
-            return;
-        }
-        net.inSeq += reserved;
-        final OctetsFW payload = data.payload();
-        if (payload != null && !reader.onData(traceId, payload))
-        {
-            factory.event(traceId, "http.buffers.exhausted", "no buffer slot for a partial HTTP/2 frame, connection aborted");
-            doAbortAll(traceId);
-            return;
-        }
-        reader.doWindow(traceId);
-    }
-
     private void onNetEnd(long traceId)
     {
         net.inClosed = true;
@@ -328,7 +289,8 @@ final class Http2Server
     }
 
     /** Decodes frames from what the network sent; returns how far it got. Never re-entered. */
-    private int decode(long traceId, DirectBuffer buffer, int offset, int limit)
+    @Override
+    int decode(long traceId, DirectBuffer buffer, int offset, int limit)
     {
         int progress = offset;
         if (!prefaceReceived)
@@ -346,25 +308,11 @@ final class Http2Server
             prefaceReceived = true;
             progress += Http2Preface.LENGTH;
         }
-        while (progress < limit && !closing)
-        {
-            final int size = frames.decode(buffer, progress, limit);
-            if (size == Http2FrameDecoder.INCOMPLETE)
-            {
-                break;
-            }
-            if (size == Http2FrameDecoder.CONNECTION_ERROR)
-            {
-                connectionError(traceId, frames.error(), "a malformed frame");
-                return limit;
-            }
-            onFrame(traceId, frames.frame(), frames.error());
-            progress += size;
-        }
-        return closing ? limit : progress;
+        return decodeFrames(traceId, buffer, progress, limit);
     }
 
-    private void onFrame(long traceId, Http2FrameFW frame, int error)
+    @Override
+    void onFrame(long traceId, Http2FrameFW frame, int error)
     {
         final int type = frame.type();
         final int streamId = frame.streamId();
@@ -397,7 +345,7 @@ final class Http2Server
             case Http2FrameType.SETTINGS -> onSettings(traceId, shared.settingsRO.wrap(frame.buffer(), frame.offset(),
                 frame.limit()));
             case Http2FrameType.PUSH_PROMISE -> connectionError(traceId, PROTOCOL_ERROR, "PUSH_PROMISE from a client");
-            case Http2FrameType.PING -> onPing(traceId, frame);
+            case Http2FrameType.PING -> shared.onPing(output, traceId, frame);
             case Http2FrameType.GOAWAY -> onGoaway(traceId);
             case Http2FrameType.WINDOW_UPDATE -> onWindowUpdate(traceId, streamId, frame, error);
             default ->
@@ -415,35 +363,9 @@ final class Http2Server
             return;
         }
         settingsReceived = true;
-        final int oldWindow = peer.initialWindowSize();
-        peer.apply(settings);
-        encoder.settingsTableSize(peer.headerTableSize());
-        final int delta = peer.initialWindowSize() - oldWindow;
-        if (delta != 0)
+        if (applySettings(traceId, settings, active, activeCount))
         {
-            for (int i = 0; i < activeCount; i++)
-            {
-                final Http2Stream stream = active[i];
-                stream.sendWindow += delta;
-                if (stream.sendWindow > Http2Settings.MAX_WINDOW_SIZE)
-                {
-                    connectionError(traceId, FLOW_CONTROL_ERROR, "SETTINGS_INITIAL_WINDOW_SIZE takes a window over 2^31-1");
-                    return;
-                }
-            }
-        }
-        final int limit = Http2FrameWriter.settingsAck(shared.frame, 0);
-        write(traceId, shared.frame, 0, limit);
-        flushGrants(traceId);
-    }
-
-    private void onPing(long traceId, Http2FrameFW frame)
-    {
-        final Http2FrameFW ping = shared.pingRO.wrap(frame.buffer(), frame.offset(), frame.limit());
-        if (!ping.hasFlags(Http2Flags.ACK))
-        {
-            final int limit = Http2FrameWriter.ping(shared.frame, 0, true, shared.pingRO.opaque());
-            write(traceId, shared.frame, 0, limit);
+            flushGrants(traceId);
         }
     }
 
@@ -457,41 +379,16 @@ final class Http2Server
         }
     }
 
-    private void onWindowUpdate(long traceId, int streamId, Http2FrameFW frame, int error)
+    @Override
+    Http2Shared.Sender sender(int streamId)
     {
-        if (error != NO_ERROR)
-        {
-            streamError(traceId, streamId, error);
-            return;
-        }
-        final int increment = shared.windowUpdateRO.wrap(frame.buffer(), frame.offset(), frame.limit()).increment();
-        if (streamId == 0)
-        {
-            sendWindow += increment;
-            if (sendWindow > Http2Settings.MAX_WINDOW_SIZE)
-            {
-                connectionError(traceId, FLOW_CONTROL_ERROR, "a connection window over 2^31-1");
-                return;
-            }
-            flushGrants(traceId);
-            return;
-        }
-        final Http2Stream stream = streams.get(streamId);
-        if (stream == null)
-        {
-            if (streamId > lastStreamId)
-            {
-                connectionError(traceId, PROTOCOL_ERROR, "WINDOW_UPDATE on an idle stream");
-            }
-            return;
-        }
-        stream.sendWindow += increment;
-        if (stream.sendWindow > Http2Settings.MAX_WINDOW_SIZE)
-        {
-            streamError(traceId, streamId, FLOW_CONTROL_ERROR);
-            return;
-        }
-        flushGrants(traceId);
+        return streams.get(streamId);
+    }
+
+    @Override
+    boolean idle(int streamId)
+    {
+        return streamId > lastStreamId;
     }
 
     private void onRstStream(long traceId, int streamId)
@@ -603,6 +500,7 @@ final class Http2Server
     }
 
     /** A stream error: RST_STREAM with {@code code}, and the stream's application streams reset and aborted. */
+    @Override
     void streamError(long traceId, int streamId, int code)
     {
         factory.event(traceId, "http.h2.stream.reset", "stream " + streamId + " " + Http2ErrorCode.name(code));
@@ -621,6 +519,7 @@ final class Http2Server
     }
 
     /** A connection error: GOAWAY with {@code code}, every stream aborted, and the connection ended. */
+    @Override
     void connectionError(long traceId, int code, String why)
     {
         if (closing)
@@ -683,6 +582,7 @@ final class Http2Server
     }
 
     /** Aborts the connection and every stream it serves. */
+    @Override
     void doAbortAll(long traceId)
     {
         abortStreams(traceId);
@@ -702,6 +602,7 @@ final class Http2Server
      * streams' responses to one read from the client cost one write to the socket rather than two each. A larger
      * frame goes at once if the client's credit allows, else waits for it.
      */
+    @Override
     void write(long traceId, DirectBuffer buffer, int offset, int length)
     {
         final boolean written = length <= COALESCED_FRAME_MAX && !closing
@@ -738,27 +639,14 @@ final class Http2Server
      * it: round robin from where the last hand-out stopped, each stream up to one DATA frame at a time. Nothing is
      * handed out while frames wait for the network.
      */
+    @Override
     void flushGrants(long traceId)
     {
         if (activeCount == 0 || writer.pending() || closing)
         {
             return;
         }
-        final int padding = Http2FrameFW.HEADER_SIZE + net.outPad;
-        final long netCredit = Math.min(net.outMax - (net.outSeq - net.outAck), factory.bufferPool.slotCapacity() / 2);
-        long netRoom = netCredit - granted;
-        long connectionRoom = sendWindow + padding - granted;
-        final int maxData = Math.min(peer.maxFrameSize(), Http2FrameFW.DEFAULT_MAX_FRAME_SIZE);
-        final int count = activeCount;
-        final int start = cursor++ % count;
-        for (int n = 0; n < count && netRoom > padding && connectionRoom > padding; n++)
-        {
-            final Http2Stream stream = active[(start + n) % count];
-            final long grant = stream.grant(traceId, Math.min(netRoom, connectionRoom), maxData + padding, padding);
-            netRoom -= grant;
-            connectionRoom -= grant;
-            granted += grant;
-        }
+        handOut(traceId, active, activeCount);
     }
 
     /**
@@ -809,45 +697,16 @@ final class Http2Server
                 lineEnd - valueStart, false);
             at = lineEnd + 2;
         }
-        final int maxFragment = Math.min(peer.maxFrameSize(), Http2Shared.MAX_FRAME_PAYLOAD);
-        final MutableDirectBuffer frame = shared.frame;
-        int offset = 0;
-        do
-        {
-            final int length = Math.min(cursor - offset, maxFragment);
-            final boolean first = offset == 0;
-            final boolean last = offset + length == cursor;
-            final int flags = (last ? Http2Flags.END_HEADERS : 0) | (first && endStream ? Http2Flags.END_STREAM : 0);
-            Http2FrameWriter.header(frame, 0, length, first ? Http2FrameType.HEADERS : Http2FrameType.CONTINUATION, flags,
-                streamId);
-            frame.putBytes(Http2FrameFW.HEADER_SIZE, block, offset, length);
-            write(traceId, frame, 0, Http2FrameFW.HEADER_SIZE + length);
-            offset += length;
-        }
-        while (offset < cursor);
+        shared.writeBlock(output, traceId, streamId, cursor, Math.min(peer.maxFrameSize(),
+            Http2Shared.MAX_FRAME_PAYLOAD), endStream);
         return true;
     }
 
     /** Writes {@code length} bytes (null: none) as DATA frames of the client's frame size at most. */
     void writeData(long traceId, int streamId, DirectBuffer buffer, int offset, int length, boolean endStream)
     {
-        final int maxData = Math.min(peer.maxFrameSize(), Http2Shared.MAX_FRAME_PAYLOAD);
-        final MutableDirectBuffer frame = shared.frame;
-        int done = 0;
-        do
-        {
-            final int chunk = Math.min(length - done, maxData);
-            final boolean last = done + chunk == length;
-            Http2FrameWriter.header(frame, 0, chunk, Http2FrameType.DATA, last && endStream ? Http2Flags.END_STREAM : 0,
-                streamId);
-            if (chunk > 0)
-            {
-                frame.putBytes(Http2FrameFW.HEADER_SIZE, buffer, offset + done, chunk);
-            }
-            write(traceId, frame, 0, Http2FrameFW.HEADER_SIZE + chunk);
-            done += chunk;
-        }
-        while (done < length);
+        shared.writeData(output, traceId, streamId, buffer, offset, length,
+            Math.min(peer.maxFrameSize(), Http2Shared.MAX_FRAME_PAYLOAD), endStream);
     }
 
     boolean resetByUs(int streamId)
@@ -889,6 +748,7 @@ final class Http2Server
         closedByReset[at] = reset;
     }
 
+    @Override
     boolean closing()
     {
         return closing;

@@ -7,7 +7,6 @@ import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.FLOW_CONTROL_ERR
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.INTERNAL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.PROTOCOL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.STREAM_CLOSED;
-import static io.zilla.engine.binding.buffer.BufferPool.NO_SLOT;
 
 import io.zilla.bindings.http.HttpBinding;
 import io.zilla.bindings.http.codec.http2.Http2DataFW;
@@ -42,7 +41,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * allocates nothing once the connection has had as many at once; a frame that the application sends for a stream this
  * object carried before is recognised by its stream id ({@link StreamSide#owns}) and dropped.
  */
-final class Http2Stream
+final class Http2Stream implements Http2Shared.Sender
 {
     private static final int MAX_ORIGIN = 512;
 
@@ -61,10 +60,7 @@ final class Http2Stream
     private long received;
     private boolean requestEnded;
     private boolean requestDone;
-    private int slot = NO_SLOT;
-    private int held;
-    // where what is held starts in the slot: what is forwarded is skipped, not moved, until more must fit behind it
-    private int heldOffset;
+    private final Http2HeldBody body;
     private MutableDirectBuffer trailers;
     private int trailersLength = -1;
 
@@ -85,6 +81,7 @@ final class Http2Stream
         this.connection = connection;
         this.factory = connection.factory;
         this.app = new StreamSide(factory.frames);
+        this.body = new Http2HeldBody(factory.bufferPool, factory.maxFrame);
     }
 
     /** Makes this object stream {@code id}, new: every field as a new stream's (buffers it had are kept). */
@@ -97,9 +94,7 @@ final class Http2Stream
         received = 0;
         requestEnded = false;
         requestDone = false;
-        slot = NO_SLOT;
-        held = 0;
-        heldOffset = 0;
+        body.clear();
         trailersLength = -1;
         head = false;
         replyBegun = false;
@@ -267,67 +262,26 @@ final class Http2Stream
     // the request body goes to the application as far as its credit goes; the rest waits in a slot
     private void deliver(long traceId, DirectBuffer buffer, int offset, int length)
     {
-        if (requestDone || length == 0)
+        if (!requestDone && length > 0 && !body.deliver(app, traceId, buffer, offset, length))
         {
-            return;
-        }
-        int forwarded = 0;
-        if (held == 0)
-        {
-            forwarded = Math.min(length, Math.max(app.outCredit(), 0));
-            if (forwarded > 0)
-            {
-                app.doOutData(traceId, buffer, offset, forwarded);
-            }
-        }
-        final int rest = length - forwarded;
-        if (rest > 0)
-        {
-            if (slot == NO_SLOT)
-            {
-                slot = factory.bufferPool.acquire(app.outboundId);
-            }
-            if (slot == NO_SLOT || held + rest > factory.bufferPool.slotCapacity())
-            {
-                // the worker's slots are all taken: this stream is reset, the others go on
-                factory.event(traceId, "http.buffers.exhausted", "no buffer slot for the request body of stream " + id);
-                connection.streamError(traceId, id, INTERNAL_ERROR);
-                return;
-            }
-            final MutableDirectBuffer heldBuffer = factory.bufferPool.buffer(slot);
-            if (heldOffset + held + rest > heldBuffer.capacity())
-            {
-                heldBuffer.putBytes(0, heldBuffer, heldOffset, held);
-                heldOffset = 0;
-            }
-            heldBuffer.putBytes(heldOffset + held, buffer, offset + forwarded, rest);
-            held += rest;
+            // the worker's slots are all taken: this stream is reset, the others go on
+            factory.event(traceId, "http.buffers.exhausted", "no buffer slot for the request body of stream " + id);
+            connection.streamError(traceId, id, INTERNAL_ERROR);
         }
     }
 
     // what waits goes to the application as its credit allows
     private void flushHeld(long traceId)
     {
-        if (held > 0 && !requestDone)
+        if (!requestDone)
         {
-            final MutableDirectBuffer buffer = factory.bufferPool.buffer(slot);
-            final int forwarded = Math.min(held, Math.max(app.outCredit(), 0));
-            if (forwarded > 0)
-            {
-                app.doOutData(traceId, buffer, heldOffset, forwarded);
-                heldOffset += forwarded;
-                held -= forwarded;
-            }
-        }
-        if (held == 0)
-        {
-            releaseSlot();
+            body.flush(app, traceId);
         }
     }
 
     private void flushRequestEnd(long traceId)
     {
-        if (held == 0 && !requestDone && app.outOpened)
+        if (body.held() == 0 && !requestDone && app.outOpened)
         {
             doRequestEnd(traceId);
         }
@@ -343,7 +297,7 @@ final class Http2Stream
         }
         // a request whose body is dropped is given the initial window again and again, so that it can end
         final long desired = requestDone ? connection.initialWindow
-            : Math.min(Math.max(app.outCredit(), 0), factory.bufferPool.slotCapacity()) - held;
+            : Math.min(Math.max(app.outCredit(), 0), factory.bufferPool.slotCapacity()) - body.held();
         if (desired > receiveWindow && receiveWindow <= desired / 2)
         {
             final int limit = Http2FrameWriter.windowUpdate(connection.shared.frame, 0, id, (int) (desired - receiveWindow));
@@ -528,8 +482,7 @@ final class Http2Stream
         // the application takes no more of the request: what comes is dropped, the response may still come
         app.outClosed = true;
         requestDone = true;
-        held = 0;
-        releaseSlot();
+        body.clear();
         if (!replyBegun && !replyEnded && !closed)
         {
             app.doInReset(traceId);
@@ -550,8 +503,7 @@ final class Http2Stream
         {
             requestDone = true;
             app.doOutAbort(traceId);
-            held = 0;
-            releaseSlot();
+            body.clear();
             updateReceiveWindow(traceId);
         }
         checkClosed(traceId);
@@ -583,15 +535,22 @@ final class Http2Stream
     }
 
     /** Grants the application up to {@code room} more credit for its response, at most {@code max} in all. */
-    long grant(long traceId, long room, int max, int padding)
+    @Override
+    public long addSendWindow(long delta)
+    {
+        sendWindow += delta;
+        return sendWindow;
+    }
+
+    @Override
+    public long grant(long traceId, long room, int max, int padding)
     {
         if (!replyBegun || replyEnded || closed || !app.inOpened || app.inClosed)
         {
             return 0;
         }
-        final long target = Math.min(max, sendWindow + padding);
-        final long more = Math.min(target - credit, room);
-        if (more <= 0 || credit + more <= padding)
+        final long more = Http2Shared.more(credit, sendWindow, room, max, padding);
+        if (more == 0)
         {
             return 0;
         }
@@ -631,10 +590,15 @@ final class Http2Stream
             requestDone = true;
             app.doOutAbort(traceId);
         }
+        if (!app.inOpened && app.outOpened && !app.inClosed)
+        {
+            // a request that was complete and has no reply yet: the exit (an http client, say) must learn that no
+            // one waits for its reply any more, or it would hold the upstream's stream for ever
+            factory.doReset(app, traceId, null, 0);
+        }
         app.doInReset(traceId);
         releaseCredit();
-        held = 0;
-        releaseSlot();
+        body.clear();
     }
 
     private void checkClosed(long traceId)
@@ -642,7 +606,7 @@ final class Http2Stream
         if (!closed && replyEnded && requestEnded && requestDone)
         {
             closed = true;
-            releaseSlot();
+            body.clear();
             connection.onStreamClosed(traceId, this, false);
         }
     }
@@ -651,15 +615,5 @@ final class Http2Stream
     {
         connection.granted -= credit;
         credit = 0;
-    }
-
-    private void releaseSlot()
-    {
-        if (slot != NO_SLOT)
-        {
-            factory.bufferPool.release(slot);
-            slot = NO_SLOT;
-        }
-        heldOffset = 0;
     }
 }

@@ -31,7 +31,6 @@ public final class HttpServerFactory extends HttpStreamFactory
     final TlsBeginExFW tlsBeginExRO = new TlsBeginExFW();
 
     private final Long2ObjectHashMap<Http1Server> connections = new Long2ObjectHashMap<>();
-    private Http2Shared http2;
 
     public HttpServerFactory(EngineContext context, BindingConfig binding)
     {
@@ -40,23 +39,6 @@ public final class HttpServerFactory extends HttpStreamFactory
         this.requestHeaders = new HttpHeaderListWriter(bufferPool.slotCapacity());
         this.requests = context.supplyCounter(binding.id(), "requests");
         this.rejected = context.supplyCounter(binding.id(), "requests.rejected");
-    }
-
-    /** The header-list limit: the configured one, within what a buffer slot can hold. */
-    int headerListSize()
-    {
-        // one byte less than a slot: a head that fills the slot is then over the limit, not waiting for credit
-        return Math.min(options.limits().headerListSize(), bufferPool.slotCapacity() - 1);
-    }
-
-    /** What this worker's HTTP/2 connections share, made when the first one starts. */
-    Http2Shared http2()
-    {
-        if (http2 == null)
-        {
-            http2 = new Http2Shared(out.buffer.capacity());
-        }
-        return http2;
     }
 
     @Override

@@ -61,6 +61,8 @@ abstract class HttpStreamFactory implements BindingHandler
     final BeginFW.Builder beginRW = new BeginFW.Builder();
     final EndFW.Builder endRW = new EndFW.Builder();
 
+    private Http2Shared http2;
+
     HttpStreamFactory(EngineContext context, BindingConfig binding)
     {
         this.context = context;
@@ -73,6 +75,23 @@ abstract class HttpStreamFactory implements BindingHandler
         this.trailers = new HttpHeaderListWriter(capacity);
         this.out = new HttpAsciiWriter(new UnsafeBuffer(new byte[capacity + CHUNK_OVERHEAD + FRAMING_TAIL]));
         this.maxFrame = capacity;
+    }
+
+    /** The header-list limit: the configured one, within what a buffer slot can hold. */
+    int headerListSize()
+    {
+        // one byte less than a slot: a head that fills the slot is then over the limit, not waiting for credit
+        return Math.min(options.limits().headerListSize(), bufferPool.slotCapacity() - 1);
+    }
+
+    /** What this worker's HTTP/2 connections of this binding share, made when the first one starts. */
+    Http2Shared http2()
+    {
+        if (http2 == null)
+        {
+            http2 = new Http2Shared(out.buffer.capacity());
+        }
+        return http2;
     }
 
     /** Ends {@code side}'s outbound direction with {@code extension} (an HttpEndEx of trailers), or without one. */
@@ -96,6 +115,18 @@ abstract class HttpStreamFactory implements BindingHandler
         }
     }
 
+    /**
+     * Resets {@code side}'s inbound direction whatever its state: after its End (an exit's request that will get no
+     * reply) or before its Begin (a reply that no one waits for any more), which {@link StreamSide#doInReset} skips.
+     * The engine delivers it while the stream is open; the caller makes sure it is sent once.
+     */
+    void doReset(StreamSide side, long traceId, DirectBuffer extension, int length)
+    {
+        frames.reset(side.target, side.originId, side.routedId, side.inboundId, side.inSeq, side.inAck, side.inMax,
+            traceId, extension, 0, length);
+        side.inClosed = true;
+    }
+
     void event(long traceId, String name, String detail)
     {
         context.event(binding.id(), traceId, name, "bindings." + binding.name() + ": " + detail);
@@ -106,20 +137,19 @@ abstract class HttpStreamFactory implements BindingHandler
 
     /**
      * Opens the stream to the exit that carries one request: a Begin with the request's header list ({@code length}
-     * bytes from offset 0 of {@code extension}), whose frames come back to {@code handler}; {@code app} becomes that
-     * stream's side. False when the exit is not there.
+     * bytes from offset 0 of {@code extension}; null: none, for a client's connection), whose frames come back to
+     * {@code handler}; {@code app} becomes that stream's side. False when the exit is not there.
      */
     boolean openApp(StreamSide app, long traceId, long exitId, DirectBuffer extension, int length, MessageConsumer handler)
     {
         final long initialId = context.supplyInitialId(exitId);
         final long replyId = context.supplyReplyId(initialId);
         final MutableDirectBuffer writeBuffer = context.writeBuffer();
-        final BeginFW begin = beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+        final BeginFW.Builder builder = beginRW.wrap(writeBuffer, 0, writeBuffer.capacity())
             .originId(binding.id()).routedId(exitId).streamId(initialId)
             .sequence(0).acknowledge(0).maximum(0)
-            .traceId(traceId)
-            .extension(extension, 0, length)
-            .build();
+            .traceId(traceId);
+        final BeginFW begin = (extension != null ? builder.extension(extension, 0, length) : builder).build();
         final MessageConsumer exit = context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(), begin.sizeof(), handler);
         final boolean opened = exit != null;
         if (opened)

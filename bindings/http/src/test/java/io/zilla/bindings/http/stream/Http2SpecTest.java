@@ -3,13 +3,13 @@
  */
 package io.zilla.bindings.http.stream;
 
+import static io.zilla.bindings.http.stream.HttpPeers.awaitListening;
 import static io.zilla.bindings.http.stream.HttpPeers.freePort;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -33,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Against examples/http.echo over h2c one case cannot pass, and only that one may fail: 5.1.2/1 (a GET to the
  * echo has no body, so each stream ends as soon as its HEADERS arrive and the concurrent stream limit is never
  * reached); four cases that need a response body are skipped there. Through the http client to Python's http.server,
- * whose GET has a body, none is skipped and every case must pass, over TLS (ALPN h2) and over h2c. (3.5/2, an invalid
+ * whose GET has a body, none is skipped and every case must pass, over TLS (ALPN h2) and over h2c, and so through the
+ * HTTP/2 client to nghttpd over h2c. (3.5/2, an invalid
  * preface on a port that speaks HTTP/1.1 too, passes because a request line whose version is not HTTP's is closed
  * without an answer; 6.9.2/2, a window made negative and then 1 byte allowed, also checks the http client: Python
  * closes its connection while the client still holds most of the body for want of credit, and the body must still
@@ -81,6 +83,16 @@ class Http2SpecTest
         assertEquals(0, summary.skipped(), summary.output());
     }
 
+    @Test
+    void shouldPassH2specOverH2cThroughTheHttp2Client() throws Exception
+    {
+        final Summary summary = withUpstream("h2spec-h2.yaml", upstream -> List.of("nghttpd", "--no-tls", "-a", "127.0.0.1",
+            "-d", directory.toString(), Integer.toString(upstream)), ports ->
+            h2spec(List.of("-h", "127.0.0.1", "-p", Integer.toString(ports.clear()), "-P", "/")));
+        assertEquals(Set.of(), summary.failed(), summary.output());
+        assertEquals(0, summary.skipped(), summary.output());
+    }
+
     @FunctionalInterface
     private interface Run
     {
@@ -90,10 +102,17 @@ class Http2SpecTest
     // h2spec.yaml in front of Python's http.server serving an index of a few KiB
     private Summary withUpstream(Run run) throws Exception
     {
+        return withUpstream("h2spec.yaml", upstream -> List.of("python3", "-m", "http.server", "--bind", "127.0.0.1",
+            Integer.toString(upstream), "--directory", directory.toString()), run);
+    }
+
+    // the yaml in front of an upstream (started by the command for its port) serving an index of a few KiB
+    private Summary withUpstream(String yaml, IntFunction<List<String>> command, Run run)
+        throws Exception
+    {
         Files.writeString(directory.resolve("index.html"), "<html><body>" + "zilla ".repeat(2000) + "</body></html>\n");
         final int upstream = freePort();
-        final Process python = new ProcessBuilder("python3", "-m", "http.server", "--bind", "127.0.0.1",
-            Integer.toString(upstream), "--directory", directory.toString()).redirectErrorStream(true)
+        final Process process = new ProcessBuilder(command.apply(upstream)).redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try
         {
@@ -103,13 +122,13 @@ class Http2SpecTest
                 .env("TLS_PORT", Integer.toString(ports.tls()))
                 .env("UPSTREAM_PORT", Integer.toString(upstream))
                 .env("KEYS", Http2Peers.keys().toString())
-                .start("h2spec.yaml");
+                .start(yaml);
             return run.run(ports);
         }
         finally
         {
-            python.destroy();
-            python.waitFor(10, TimeUnit.SECONDS);
+            process.destroy();
+            process.waitFor(10, TimeUnit.SECONDS);
         }
     }
 
@@ -162,25 +181,5 @@ class Http2SpecTest
         }
         return fail("h2spec is not on the PATH nor in ~/go/bin: install it with "
             + "`go install github.com/summerwind/h2spec/cmd/h2spec@v2.2.1+incompatible` (as .ci/run does)");
-    }
-
-    private static void awaitListening(int port) throws Exception
-    {
-        final long deadline = System.currentTimeMillis() + 20_000;
-        while (true)
-        {
-            try (Socket socket = new Socket("127.0.0.1", port))
-            {
-                return;
-            }
-            catch (java.io.IOException ex)
-            {
-                if (System.currentTimeMillis() > deadline)
-                {
-                    throw ex;
-                }
-                Thread.sleep(50);
-            }
-        }
     }
 }

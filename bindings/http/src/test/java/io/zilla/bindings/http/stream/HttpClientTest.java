@@ -3,6 +3,7 @@
  */
 package io.zilla.bindings.http.stream;
 
+import static io.zilla.bindings.http.stream.HttpPeers.awaitListening;
 import static io.zilla.bindings.http.stream.HttpPeers.freePort;
 import static io.zilla.bindings.http.stream.HttpServerClientsTest.curl;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -109,21 +110,5 @@ class HttpClientTest
             python.destroy();
             python.waitFor(10, TimeUnit.SECONDS);
         }
-    }
-
-    private static void awaitListening(int port) throws Exception
-    {
-        for (int i = 0; i < 200; i++)
-        {
-            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port))
-            {
-                return;
-            }
-            catch (java.io.IOException ex)
-            {
-                Thread.sleep(50);
-            }
-        }
-        throw new AssertionError("the upstream did not start listening on " + port);
     }
 }

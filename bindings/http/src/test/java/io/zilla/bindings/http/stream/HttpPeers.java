@@ -160,4 +160,21 @@ final class HttpPeers
         }
         return line.isEmpty() ? null : line.toString();
     }
+
+    /** Waits (10 s at most) until something listens on {@code port} of the loopback address. */
+    static void awaitListening(int port) throws Exception
+    {
+        for (int i = 0; i < 200; i++)
+        {
+            try (java.net.Socket socket = new java.net.Socket(LOOPBACK, port))
+            {
+                return;
+            }
+            catch (IOException ex)
+            {
+                Thread.sleep(50);
+            }
+        }
+        throw new AssertionError("nothing started listening on " + port);
+    }
 }
