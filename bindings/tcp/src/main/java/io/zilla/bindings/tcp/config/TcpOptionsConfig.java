@@ -14,7 +14,7 @@ import io.zilla.engine.config.OptionsConfig;
  * @param host      server: the address to listen on; client: the host to connect to when the stream does not say
  * @param ports     server: the ports to listen on; client: the first is the port to connect to when the stream does
  *                  not say; sorted, or null
- * @param backlog   server: the accept queue of each listening socket, 0 for the system's default
+ * @param backlog   server: the accept queue of each listening socket, 0 for the system's maximum (net.core.somaxconn)
  * @param nodelay   TCP_NODELAY on every connection
  * @param keepalive SO_KEEPALIVE on every connection
  * @param timeout   client: milliseconds to wait for a connection, 0 for the engine's default

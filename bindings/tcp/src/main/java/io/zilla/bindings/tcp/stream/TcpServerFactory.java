@@ -35,6 +35,12 @@ public final class TcpServerFactory extends TcpStreamFactory
 {
     /** Connections accepted per readiness of a listener, so that a burst of connects cannot starve the worker. */
     private static final int MAX_ACCEPTS = 64;
+    /**
+     * The accept queue asked for when the options set none: the largest, which the kernel caps at its own maximum
+     * (net.core.somaxconn). The JDK's own default for 0 is 50, which a burst of connections overflows; the kernel then
+     * drops their handshakes or, with SYN cookies, resets connections that clients already think are open.
+     */
+    private static final int SYSTEM_BACKLOG = Integer.MAX_VALUE;
 
     private static final boolean REUSE_PORT = supportsReusePort();
 
@@ -132,7 +138,7 @@ public final class TcpServerFactory extends TcpStreamFactory
                         listener.setOption(StandardSocketOptions.SO_REUSEPORT, true);
                     }
                     listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-                    listener.bind(address, options.backlog());
+                    listener.bind(address, options.backlog() > 0 ? options.backlog() : SYSTEM_BACKLOG);
                     listener.configureBlocking(false);
                 }
                 catch (IOException ex)

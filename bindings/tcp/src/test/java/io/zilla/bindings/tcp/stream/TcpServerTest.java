@@ -33,6 +33,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.zilla.bindings.tcp.config.TcpConditionConfig;
+import io.zilla.bindings.tcp.config.TcpOptionsConfig;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.config.KindConfig;
@@ -68,6 +69,31 @@ class TcpServerTest
         }
         awaitCounter("net", "connections.active", 0L);
         assertEquals(16L, counter("net", "connections.opened"));
+    }
+
+    @ParameterizedTest(name = "backlog {0}")
+    @ValueSource(ints = {0, 7})
+    void shouldListenWithTheBacklogAskedForOrTheSystemMaximum(int backlog) throws Exception
+    {
+        final int port = freePort();
+        final TcpOptionsConfig options = new TcpOptionsConfig(LOOPBACK, new int[] {port}, backlog, true, false, 0L);
+        engine.workers(1).start(namespace(
+            binding(0, "net", "tcp", KindConfig.SERVER, options, route(0, "app", 1)),
+            binding(1, "app", "echo", KindConfig.SERVER, null)));
+
+        // ss shows a listening socket's accept queue limit as its Send-Q; the kernel caps what was asked at somaxconn
+        final int somaxconn;
+        try (InputStream in = java.nio.file.Files.newInputStream(java.nio.file.Path.of("/proc/sys/net/core/somaxconn")))
+        {
+            // read to the end: procfs files report a size of 0, which sized reads trust
+            somaxconn = Integer.parseInt(new String(in.readAllBytes(), StandardCharsets.US_ASCII).trim());
+        }
+        final Process ss = new ProcessBuilder("ss", "-Hltn", "sport = :" + port).redirectErrorStream(true).start();
+        final String line = new String(ss.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+        assertTrue(ss.waitFor(10, TimeUnit.SECONDS));
+        final String[] fields = line.split("\\s+");
+        assertEquals("LISTEN", fields[0], line);
+        assertEquals(backlog > 0 ? Math.min(backlog, somaxconn) : somaxconn, Integer.parseInt(fields[2]), line);
     }
 
     @Test
