@@ -50,6 +50,9 @@ final class Http2Server extends Http2Connection
 {
     // apart from HTTP/1.1's signal ids, which a connection upgraded to HTTP/2 may still receive
     static final int SIGNAL_CLOSE_TIMEOUT = 3;
+    private static final int SIGNAL_FLUSH = 4;
+    /** Frames up to this size wait to go to the client with the others made in the same pass over the ring. */
+    private static final int COALESCED_FRAME_MAX = 1024;
     private static final DirectBuffer SWITCHING = new UnsafeBuffer(
         "HTTP/1.1 101 Switching Protocols\r\nconnection: Upgrade\r\nupgrade: h2c\r\n\r\n".getBytes(US_ASCII));
     /** The connection's receive window: the protocol's initial one, never raised. */
@@ -83,6 +86,8 @@ final class Http2Server extends Http2Connection
     private boolean endPending;
 
     private long timerId = NO_CANCEL_ID;
+    private boolean flushSignalled;
+    private boolean abortingStalled;
 
     // flow control: what the client may still send on the connection, and what we took that it may send again
     private long receiveWindow = CONNECTION_WINDOW;
@@ -221,7 +226,12 @@ final class Http2Server extends Http2Connection
             }
             case SignalFW.TYPE_ID ->
             {
-                if (factory.signalRO.wrap(buffer, index, index + length).signalId() == SIGNAL_CLOSE_TIMEOUT)
+                final int signalId = factory.signalRO.wrap(buffer, index, index + length).signalId();
+                if (signalId == SIGNAL_FLUSH)
+                {
+                    onFlushSignal(factory.signalRO.traceId());
+                }
+                else if (signalId == SIGNAL_CLOSE_TIMEOUT)
                 {
                     // the client did not close after our GOAWAY within the timeout: drop it
                     timerId = NO_CANCEL_ID;
@@ -244,6 +254,7 @@ final class Http2Server extends Http2Connection
             active[i].onClientGone(traceId);
         }
         goawayReceived = true;
+        abortStalled(traceId);
         if (activeCount == 0)
         {
             doGoaway(traceId, NO_ERROR, null);
@@ -251,10 +262,43 @@ final class Http2Server extends Http2Connection
         checkClosed();
     }
 
+    /**
+     * Once the client has closed its side, it can no longer open a window: a response that waits for one would wait
+     * for ever, holding its application stream (and whatever that holds upstream). Such streams are aborted; the
+     * responses that fit the windows left go on.
+     */
+    private void abortStalled(long traceId)
+    {
+        if (abortingStalled)
+        {
+            // closing a stream hands its credit out again, which comes back here
+            return;
+        }
+        abortingStalled = true;
+        for (int i = activeCount - 1; i >= 0; i--)
+        {
+            final Http2Stream stream = i < activeCount ? active[i] : null;
+            if (stream != null && stream.stalled())
+            {
+                stream.doAbort(traceId);
+                onStreamClosed(traceId, stream, true);
+            }
+        }
+        abortingStalled = false;
+    }
+
     private void onNetWindow(WindowFW window)
     {
         final long traceId = window.traceId();
         net.onOutWindow(window.acknowledge(), window.maximum(), window.padding(), window.budgetId());
+        flush(traceId);
+    }
+
+    // the frames that were in the ring when small frames were first held are handled: what is held goes out
+    private void onFlushSignal(long traceId)
+    {
+        flushSignalled = false;
+        writer.releaseHeld(traceId);
         flush(traceId);
     }
 
@@ -543,6 +587,7 @@ final class Http2Server extends Http2Connection
         closing = true;
         blocks.release();
         endPending = true;
+        writer.releaseHeld(traceId);
         flush(traceId);
         if (!net.inClosed && timerId == NO_CANCEL_ID)
         {
@@ -577,15 +622,43 @@ final class Http2Server extends Http2Connection
         checkClosed();
     }
 
-    /** Writes a frame to the client now if its credit allows and nothing waits before, else after what waits. */
+    /**
+     * Writes a frame to the client after what waits before it. A small frame (HEADERS, an empty or short DATA, a
+     * WINDOW_UPDATE, an acknowledgement) is held with the others made while the frames now in the ring are handled,
+     * and they go in one write when a signal behind those frames comes back (or with the next larger frame): many
+     * streams' responses to one read from the client cost one write to the socket rather than two each. A larger
+     * frame goes at once if the client's credit allows, else waits for it.
+     */
     @Override
     void write(long traceId, DirectBuffer buffer, int offset, int length)
     {
-        if (!writer.write(traceId, buffer, offset, length))
+        final boolean written = length <= COALESCED_FRAME_MAX && !closing
+            ? hold(traceId, buffer, offset, length)
+            : writer.write(traceId, buffer, offset, length);
+        if (!written)
         {
             factory.event(traceId, "http.buffers.exhausted", "no room for HTTP/2 frames beyond the client's credit");
             doAbortAll(traceId);
         }
+    }
+
+    private boolean hold(long traceId, DirectBuffer buffer, int offset, int length)
+    {
+        if (!writer.hold(traceId, buffer, offset, length))
+        {
+            // what is held is full: it goes (or waits for credit), and this frame starts what is held next
+            writer.releaseHeld(traceId);
+            if (!writer.hold(traceId, buffer, offset, length))
+            {
+                return false;
+            }
+        }
+        if (!flushSignalled)
+        {
+            flushSignalled = true;
+            factory.context.signaler().signalNow(net.originId, net.routedId, net.outboundId, traceId, SIGNAL_FLUSH, 0);
+        }
+        return true;
     }
 
     /**
@@ -596,6 +669,10 @@ final class Http2Server extends Http2Connection
     @Override
     void flushGrants(long traceId)
     {
+        if (net.inClosed && activeCount > 0)
+        {
+            abortStalled(traceId);
+        }
         if (activeCount == 0 || writer.pending() || closing)
         {
             return;

@@ -559,6 +559,12 @@ final class Http2Stream implements Http2Shared.Sender
         return more;
     }
 
+    /** Whether the response has a body still to send and no window left to send it in. */
+    boolean stalled()
+    {
+        return replyBegun && !replyEnded && !closed && bodyAllowed && (sendWindow <= 0 || connection.sendWindow <= 0);
+    }
+
     /** RST_STREAM from the client: the application's request is aborted and its response reset. */
     void onRstStream(long traceId)
     {

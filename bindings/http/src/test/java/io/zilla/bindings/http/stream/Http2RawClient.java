@@ -216,6 +216,12 @@ final class Http2RawClient implements AutoCloseable
         }
     }
 
+    /** Closes the client's sending side (TCP FIN), reading on. */
+    void shutdownOutput() throws IOException
+    {
+        socket.shutdownOutput();
+    }
+
     @Override
     public void close() throws IOException
     {

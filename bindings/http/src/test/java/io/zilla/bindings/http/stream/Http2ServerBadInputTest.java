@@ -249,6 +249,22 @@ class Http2ServerBadInputTest
         }
     }
 
+    @Test
+    void shouldAbortResponsesWaitingForAWindowOnceTheClientClosedItsSide() throws Exception
+    {
+        try (Http2RawClient client = new Http2RawClient(ports.clear()).handshake())
+        {
+            // streams get no window: the echoed body can never go, only the response's HEADERS
+            client.frame(SETTINGS, 0, 0, new byte[] {0, 4, 0, 0, 0, 0});
+            client.request(1, "POST", "/echo", false);
+            client.frame(DATA, END_STREAM, 1, "waits for a window".getBytes(StandardCharsets.US_ASCII));
+            assertNotNull(client.await(HEADERS, 1), "no response HEADERS on stream 1");
+            // a client that closed its side can open no window: the stream is aborted, and the connection ends
+            client.shutdownOutput();
+            assertTrue(client.closed(), "the connection stayed open with a response that can never be sent");
+        }
+    }
+
     private static void assertGoaway(Http2RawClient client, int code) throws Exception
     {
         Frame frame = client.read();
