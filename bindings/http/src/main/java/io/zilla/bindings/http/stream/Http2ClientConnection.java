@@ -77,7 +77,6 @@ final class Http2ClientConnection extends Http2Connection
     private boolean settingsReceived;
     private boolean goawayReceived;
     private boolean closing;
-    private boolean endPending;
     private boolean closed;
 
     private long receiveWindow = CONNECTION_WINDOW;
@@ -293,18 +292,6 @@ final class Http2ClientConnection extends Http2Connection
         net.doOutAbort(traceId);
         net.doInReset(traceId);
         checkClosed();
-    }
-
-    private void flush(long traceId)
-    {
-        writer.flush(traceId);
-        if (endPending && !writer.pending())
-        {
-            endPending = false;
-            net.doOutEnd(traceId);
-            checkClosed();
-        }
-        flushGrants(traceId);
     }
 
     @Override
@@ -718,7 +705,8 @@ final class Http2ClientConnection extends Http2Connection
         onNetClosed(traceId);
     }
 
-    private void checkClosed()
+    @Override
+    void checkClosed()
     {
         if (closing)
         {

@@ -40,6 +40,8 @@ abstract class Http2Connection
     /** What the peer lets us send on the connection, and the credit handed to applications that they have not used. */
     long sendWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
     long granted;
+    /** The network stream is to end once what waits for its credit is written. */
+    boolean endPending;
     private int cursor;
 
     Http2Connection(HttpStreamFactory factory, StreamSide net)
@@ -51,6 +53,22 @@ abstract class Http2Connection
         this.factory = factory;
         this.slotCapacity = factory.bufferPool.slotCapacity();
     }
+
+    /** Writes what waits for the network, ends it if it is to end, and hands out credit that became available. */
+    final void flush(long traceId)
+    {
+        writer.flush(traceId);
+        if (endPending && !writer.pending())
+        {
+            endPending = false;
+            net.doOutEnd(traceId);
+            checkClosed();
+        }
+        flushGrants(traceId);
+    }
+
+    /** The network stream may have closed: what the connection holds is let go once it has. */
+    abstract void checkClosed();
 
     /** Decodes what the network sent (the preface, then frames); returns how far it got. Never re-entered. */
     abstract int decode(long traceId, DirectBuffer buffer, int offset, int limit);

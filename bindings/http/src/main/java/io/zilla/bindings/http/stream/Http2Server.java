@@ -83,7 +83,6 @@ final class Http2Server extends Http2Connection
     private boolean goawaySent;
     private boolean goawayReceived;
     private boolean closing;
-    private boolean endPending;
 
     private long timerId = NO_CANCEL_ID;
     private boolean flushSignalled;
@@ -300,19 +299,6 @@ final class Http2Server extends Http2Connection
         flushSignalled = false;
         writer.releaseHeld(traceId);
         flush(traceId);
-    }
-
-    /** Writes what waits for the network, ends it if it is to end, and hands out credit that became available. */
-    private void flush(long traceId)
-    {
-        writer.flush(traceId);
-        if (endPending && !writer.pending())
-        {
-            endPending = false;
-            net.doOutEnd(traceId);
-            checkClosed();
-        }
-        flushGrants(traceId);
     }
 
     /** Decodes frames from what the network sent; returns how far it got. Never re-entered. */
@@ -785,7 +771,8 @@ final class Http2Server extends Http2Connection
         return closing;
     }
 
-    private void checkClosed()
+    @Override
+    void checkClosed()
     {
         if (net.closed() || net.outClosed && net.inClosed)
         {
