@@ -4,19 +4,16 @@
 package io.zilla.bindings.http.stream;
 
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.COMPRESSION_ERROR;
-import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.ENHANCE_YOUR_CALM;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.FLOW_CONTROL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.NO_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.PROTOCOL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.REFUSED_STREAM;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.STREAM_CLOSED;
-import static io.zilla.engine.binding.buffer.BufferPool.NO_SLOT;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
 
 import io.zilla.bindings.http.codec.hpack.HpackDecoder;
-import io.zilla.bindings.http.codec.http2.Http2ContinuationFW;
 import io.zilla.bindings.http.codec.http2.Http2ErrorCode;
 import io.zilla.bindings.http.codec.http2.Http2FrameFW;
 import io.zilla.bindings.http.codec.http2.Http2FrameType;
@@ -82,12 +79,8 @@ final class Http2ClientConnection extends Http2Connection
     private long receiveWindow = CONNECTION_WINDOW;
     private long consumed;
 
-    // a header block being gathered (HEADERS without END_HEADERS, then CONTINUATION): its stream, 0 when none
-    private int blockStreamId;
-    private boolean blockEndStream;
-    private int blockError;
-    private int blockSlot = NO_SLOT;
-    private int blockLength;
+    // a header block being gathered (HEADERS without END_HEADERS, then CONTINUATION)
+    private final Http2BlockGatherer blocks;
 
     Http2ClientConnection(HttpClientFactory factory, long exitId)
     {
@@ -95,6 +88,7 @@ final class Http2ClientConnection extends Http2Connection
         this.factory = factory;
         this.exitId = exitId;
         this.decoder = new HpackDecoder((int) Http2Settings.DEFAULT_HEADER_TABLE_SIZE, factory.headerListSize());
+        this.blocks = new Http2BlockGatherer(this, factory.bufferPool, this::onBlock);
     }
 
     /** Opens the connection's stream to the exit and writes the preface; false when the exit is not there. */
@@ -305,7 +299,7 @@ final class Http2ClientConnection extends Http2Connection
     {
         final int type = frame.type();
         final int streamId = frame.streamId();
-        if (blockStreamId != 0 && (type != Http2FrameType.CONTINUATION || streamId != blockStreamId))
+        if (blocks.expectsContinuation() && (type != Http2FrameType.CONTINUATION || streamId != blocks.streamId()))
         {
             connectionError(traceId, PROTOCOL_ERROR, "a frame between HEADERS and its CONTINUATION");
             return;
@@ -320,7 +314,7 @@ final class Http2ClientConnection extends Http2Connection
             case Http2FrameType.DATA -> onData(traceId, frame, error);
             case Http2FrameType.HEADERS -> onHeaders(traceId, shared.headersRO.wrap(frame.buffer(), frame.offset(),
                 frame.limit()), error);
-            case Http2FrameType.CONTINUATION -> onContinuation(traceId, shared.continuationRO.wrap(frame.buffer(),
+            case Http2FrameType.CONTINUATION -> blocks.onContinuation(traceId, shared.continuationRO.wrap(frame.buffer(),
                 frame.offset(), frame.limit()));
             case Http2FrameType.PRIORITY ->
             {
@@ -482,64 +476,15 @@ final class Http2ClientConnection extends Http2Connection
             connectionError(traceId, PROTOCOL_ERROR, "HEADERS on a stream we did not open");
             return;
         }
-        if (headers.endHeaders())
-        {
-            onBlock(traceId, id, headers.endStream(), frameError, headers.buffer(), headers.fragmentOffset(),
-                headers.fragmentLength());
-            return;
-        }
-        blockSlot = factory.bufferPool.acquire(net.inboundId);
-        if (blockSlot == NO_SLOT)
-        {
-            connectionError(traceId, ENHANCE_YOUR_CALM, "no buffer slot for a header block");
-            return;
-        }
-        blockStreamId = id;
-        blockEndStream = headers.endStream();
-        blockError = frameError;
-        blockLength = 0;
-        appendBlock(traceId, headers.buffer(), headers.fragmentOffset(), headers.fragmentLength());
-    }
-
-    private void onContinuation(long traceId, Http2ContinuationFW continuation)
-    {
-        if (blockStreamId == 0)
-        {
-            connectionError(traceId, PROTOCOL_ERROR, "CONTINUATION without HEADERS");
-            return;
-        }
-        if (!appendBlock(traceId, continuation.buffer(), continuation.fragmentOffset(), continuation.fragmentLength()))
-        {
-            return;
-        }
-        if (continuation.endHeaders())
-        {
-            final int id = blockStreamId;
-            blockStreamId = 0;
-            onBlock(traceId, id, blockEndStream, blockError, factory.bufferPool.buffer(blockSlot), 0, blockLength);
-            releaseBlock();
-        }
-    }
-
-    private boolean appendBlock(long traceId, DirectBuffer buffer, int offset, int length)
-    {
-        final MutableDirectBuffer held = factory.bufferPool.buffer(blockSlot);
-        if (blockLength + length > held.capacity())
-        {
-            connectionError(traceId, ENHANCE_YOUR_CALM, "a header block larger than a buffer slot");
-            return false;
-        }
-        held.putBytes(blockLength, buffer, offset, length);
-        blockLength += length;
-        return true;
+        blocks.onHeaders(traceId, headers, 0, frameError);
     }
 
     /**
      * A whole header block of the server: decoded whatever becomes of its stream, so that HPACK's tables stay in step;
      * a response's head (interim ones skipped), or its trailers.
      */
-    private void onBlock(long traceId, int id, boolean endStream, int frameError, DirectBuffer buffer, int offset,
-        int length)
+    private void onBlock(long traceId, int id, int kind, boolean endStream, int frameError, DirectBuffer buffer,
+        int offset, int length)
     {
         final Http2ClientStream stream = streams.get(id);
         final boolean wanted = stream != null && !stream.responseEnded();
@@ -586,16 +531,6 @@ final class Http2ClientConnection extends Http2Connection
         {
             stream.onResponseHeaders(traceId, factory.responseHeaders.buffer(), listLength, endStream);
         }
-    }
-
-    private void releaseBlock()
-    {
-        if (blockSlot != NO_SLOT)
-        {
-            factory.bufferPool.release(blockSlot);
-            blockSlot = NO_SLOT;
-        }
-        blockStreamId = 0;
     }
 
     /** A stream error: RST_STREAM with {@code code}, and the stream's application streams failed with it. */
@@ -646,7 +581,7 @@ final class Http2ClientConnection extends Http2Connection
     private void doNetEnd(long traceId)
     {
         closing = true;
-        releaseBlock();
+        blocks.release();
         endPending = true;
         flush(traceId);
         checkClosed();
@@ -659,15 +594,7 @@ final class Http2ClientConnection extends Http2Connection
         {
             return;
         }
-        for (int i = 0; i < activeCount; i++)
-        {
-            if (active[i] == stream)
-            {
-                active[i] = active[--activeCount];
-                active[activeCount] = null;
-                break;
-            }
-        }
+        activeCount = removeActive(active, activeCount, stream);
         if (goawayReceived && activeCount == 0 && !closing)
         {
             doNetEnd(traceId);
@@ -717,7 +644,7 @@ final class Http2ClientConnection extends Http2Connection
             closed = true;
             reader.release();
             writer.release();
-            releaseBlock();
+            blocks.release();
         }
     }
 }

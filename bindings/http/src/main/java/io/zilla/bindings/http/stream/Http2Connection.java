@@ -70,6 +70,21 @@ abstract class Http2Connection
     /** The network stream may have closed: what the connection holds is let go once it has. */
     abstract void checkClosed();
 
+    /** Takes {@code stream} out of the first {@code count} of {@code active} (the last takes its place); the new count. */
+    static <T> int removeActive(T[] active, int count, T stream)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            if (active[i] == stream)
+            {
+                active[i] = active[count - 1];
+                active[count - 1] = null;
+                return count - 1;
+            }
+        }
+        return count;
+    }
+
     /** Decodes what the network sent (the preface, then frames); returns how far it got. Never re-entered. */
     abstract int decode(long traceId, DirectBuffer buffer, int offset, int limit);
 

@@ -7,19 +7,15 @@ import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.COMPRESSION_ERRO
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.NO_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.PROTOCOL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.STREAM_CLOSED;
-import static io.zilla.engine.binding.buffer.BufferPool.NO_SLOT;
 
 import io.zilla.bindings.http.codec.hpack.HpackDecoder;
 import io.zilla.bindings.http.codec.http2.Http2ContinuationFW;
-import io.zilla.bindings.http.codec.http2.Http2ErrorCode;
 import io.zilla.bindings.http.codec.http2.Http2HeadersFW;
-import io.zilla.engine.binding.buffer.BufferPool;
 import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 
 /**
- * The header blocks of one HTTP/2 connection: a HEADERS frame and its CONTINUATION frames gathered into a buffer slot
- * (or read in place when one frame holds the whole block), then decoded by the connection's HPACK decoder, whatever
+ * The header blocks of one HTTP/2 server connection: a HEADERS frame and its CONTINUATION frames gathered
+ * ({@link Http2BlockGatherer}), then decoded by the connection's HPACK decoder, whatever
  * becomes of the stream, so that the decoder's table stays in step with the client's encoder. A block opens a stream
  * with a request, or ends one with trailers; a block on a stream that cannot take it is decoded and dropped, and the
  * stream or the connection gets the error RFC 9113 section 5.1 gives.
@@ -33,32 +29,24 @@ final class Http2HeaderBlocks
 
     private final Http2Server connection;
     private final HpackDecoder decoder;
-    private final BufferPool bufferPool;
-
-    // the block being gathered: its stream (0 when none), what it is for, and its first frame's flags and error
-    private int streamId;
-    private int kind;
-    private boolean endStream;
-    private int error;
-    private int slot = NO_SLOT;
-    private int length;
+    private final Http2BlockGatherer gatherer;
 
     Http2HeaderBlocks(Http2Server connection, HpackDecoder decoder)
     {
         this.connection = connection;
         this.decoder = decoder;
-        this.bufferPool = connection.factory.bufferPool;
+        this.gatherer = new Http2BlockGatherer(connection, connection.factory.bufferPool, this::onBlock);
     }
 
     /** A HEADERS frame was not complete with END_HEADERS: only CONTINUATION frames of its stream may follow. */
     boolean expectsContinuation()
     {
-        return streamId != 0;
+        return gatherer.expectsContinuation();
     }
 
     int streamId()
     {
-        return streamId;
+        return gatherer.streamId();
     }
 
     void onHeaders(long traceId, Http2HeadersFW headers, int frameError)
@@ -95,59 +83,12 @@ final class Http2HeaderBlocks
             connection.connectionError(traceId, PROTOCOL_ERROR, "a stream id lower than one already used");
             return;
         }
-
-        if (headers.endHeaders())
-        {
-            onBlock(traceId, id, blockKind, headers.endStream(), frameError, headers.buffer(), headers.fragmentOffset(),
-                headers.fragmentLength());
-            return;
-        }
-        slot = bufferPool.acquire(connection.net.inboundId);
-        if (slot == NO_SLOT)
-        {
-            connection.connectionError(traceId, Http2ErrorCode.ENHANCE_YOUR_CALM, "no buffer slot for a header block");
-            return;
-        }
-        streamId = id;
-        kind = blockKind;
-        endStream = headers.endStream();
-        error = frameError;
-        length = 0;
-        append(traceId, headers.buffer(), headers.fragmentOffset(), headers.fragmentLength());
+        gatherer.onHeaders(traceId, headers, blockKind, frameError);
     }
 
     void onContinuation(long traceId, Http2ContinuationFW continuation)
     {
-        if (streamId == 0)
-        {
-            connection.connectionError(traceId, PROTOCOL_ERROR, "CONTINUATION without HEADERS");
-            return;
-        }
-        if (!append(traceId, continuation.buffer(), continuation.fragmentOffset(), continuation.fragmentLength()))
-        {
-            return;
-        }
-        if (continuation.endHeaders())
-        {
-            final int id = streamId;
-            streamId = 0;
-            onBlock(traceId, id, kind, endStream, error, bufferPool.buffer(slot), 0, length);
-            release();
-        }
-    }
-
-    private boolean append(long traceId, DirectBuffer buffer, int offset, int fragmentLength)
-    {
-        final MutableDirectBuffer held = bufferPool.buffer(slot);
-        if (length + fragmentLength > held.capacity())
-        {
-            // a block larger than a slot: it cannot be decoded, and HPACK's table would drift without it
-            connection.connectionError(traceId, Http2ErrorCode.ENHANCE_YOUR_CALM, "a header block larger than a buffer slot");
-            return false;
-        }
-        held.putBytes(length, buffer, offset, fragmentLength);
-        length += fragmentLength;
-        return true;
+        gatherer.onContinuation(traceId, continuation);
     }
 
     private void onBlock(long traceId, int id, int blockKind, boolean blockEndStream, int frameError, DirectBuffer buffer,
@@ -225,11 +166,6 @@ final class Http2HeaderBlocks
 
     void release()
     {
-        if (slot != NO_SLOT)
-        {
-            bufferPool.release(slot);
-            slot = NO_SLOT;
-        }
-        streamId = 0;
+        gatherer.release();
     }
 }

@@ -487,15 +487,7 @@ final class Http2Server extends Http2Connection
         {
             return;
         }
-        for (int i = 0; i < activeCount; i++)
-        {
-            if (active[i] == stream)
-            {
-                active[i] = active[--activeCount];
-                active[activeCount] = null;
-                break;
-            }
-        }
+        activeCount = removeActive(active, activeCount, stream);
         rememberClosed(stream.id, reset);
         // kept for a stream to come; never more than were open at once, which the active table bounds
         if (idleCount < idle.length)
