@@ -108,9 +108,26 @@ public final class StreamSide
     }
 
     /** Whether a Data frame of {@code reserved} at {@code sequence} is within the credit this side was given. */
-    public boolean inWithin(long sequence, int reserved)
+    private boolean inWithin(long sequence, int reserved)
     {
         return sequence == inSeq && inSeq + reserved <= inAck + inMax;
+    }
+
+    /**
+     * Takes in a Data frame of {@code reserved} at {@code sequence}: when it is within the credit given, the inbound
+     * sequence moves past it.
+     *
+     * @return false, with nothing moved, when it is not: the sender broke flow control and nothing it sends can be
+     *         trusted
+     */
+    public boolean onInData(long sequence, int reserved)
+    {
+        final boolean within = inWithin(sequence, reserved);
+        if (within)
+        {
+            inSeq += reserved;
+        }
+        return within;
     }
 
     public void onOutWindow(long acknowledge, int maximum, int padding, long budgetId)

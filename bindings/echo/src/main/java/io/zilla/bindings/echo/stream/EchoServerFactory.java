@@ -113,13 +113,12 @@ public final class EchoServerFactory implements BindingHandler
         {
             final long traceId = data.traceId();
             final int reserved = data.reserved();
-            if (!side.inWithin(data.sequence(), reserved))
+            if (!side.onInData(data.sequence(), reserved))
             {
                 // more than the credit given: the sender broke flow control, so the stream ends
                 doAbortAll(traceId);
                 return;
             }
-            side.inSeq += reserved;
             side.doOutData(traceId, data.flags(), reserved, data.payload());
         }
 

@@ -143,12 +143,11 @@ final class Http1ClientConnection implements Http1BodyDecoder.Sink
     {
         final long traceId = data.traceId();
         final int reserved = data.reserved();
-        if (!net.inWithin(data.sequence(), reserved))
+        if (!net.onInData(data.sequence(), reserved))
         {
             doAbortAll(traceId);
             return;
         }
-        net.inSeq += reserved;
         final OctetsFW payload = data.payload();
         if (payload != null && state != CLOSED && !reader.onData(traceId, payload))
         {

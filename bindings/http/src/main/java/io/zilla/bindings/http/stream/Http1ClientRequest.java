@@ -151,12 +151,11 @@ final class Http1ClientRequest
     {
         final long traceId = data.traceId();
         final int reserved = data.reserved();
-        if (!app.inWithin(data.sequence(), reserved) || connection == null)
+        if (connection == null || !app.onInData(data.sequence(), reserved))
         {
             doAbortAll(traceId);
             return;
         }
-        app.inSeq += reserved;
         final OctetsFW payload = data.payload();
         if (payload == null || payload.sizeof() == 0)
         {

@@ -138,13 +138,12 @@ final class Http1Server implements Http1BodyDecoder.Sink
     {
         final long traceId = data.traceId();
         final int reserved = data.reserved();
-        if (!net.inWithin(data.sequence(), reserved))
+        if (!net.onInData(data.sequence(), reserved))
         {
             // the peer sent more than its credit: nothing it says can be trusted
             doAbortAll(traceId);
             return;
         }
-        net.inSeq += reserved;
         final OctetsFW payload = data.payload();
         if (payload == null || state == DISCARD)
         {

@@ -176,12 +176,11 @@ final class Http2ClientStream implements Http2Shared.Sender
     {
         final long traceId = data.traceId();
         final int reserved = data.reserved();
-        if (!app.inWithin(data.sequence(), reserved) || id == 0)
+        if (id == 0 || !app.onInData(data.sequence(), reserved))
         {
             cancel(traceId, INTERNAL_ERROR);
             return;
         }
-        app.inSeq += reserved;
         if (closed || requestDone)
         {
             return;

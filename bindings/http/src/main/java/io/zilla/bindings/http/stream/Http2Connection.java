@@ -96,12 +96,11 @@ abstract class Http2Connection
     {
         final long traceId = data.traceId();
         final int reserved = data.reserved();
-        if (!net.inWithin(data.sequence(), reserved))
+        if (!net.onInData(data.sequence(), reserved))
         {
             doAbortAll(traceId);
             return;
         }
-        net.inSeq += reserved;
         final OctetsFW payload = data.payload();
         if (payload != null && !reader.onData(traceId, payload))
         {

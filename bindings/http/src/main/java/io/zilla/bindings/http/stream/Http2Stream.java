@@ -386,12 +386,11 @@ final class Http2Stream implements Http2Shared.Sender
     {
         final long traceId = data.traceId();
         final int reserved = data.reserved();
-        if (!app.inWithin(data.sequence(), reserved))
+        if (!app.onInData(data.sequence(), reserved))
         {
             connection.streamError(traceId, id, INTERNAL_ERROR);
             return;
         }
-        app.inSeq += reserved;
         if (closed)
         {
             return;

@@ -184,12 +184,11 @@ final class HttpServerExchange
     {
         final long traceId = data.traceId();
         final int reserved = data.reserved();
-        if (!app.inWithin(data.sequence(), reserved))
+        if (!app.onInData(data.sequence(), reserved))
         {
             connection.doAbortAll(traceId);
             return;
         }
-        app.inSeq += reserved;
         final OctetsFW payload = data.payload();
         if (payload != null && payload.sizeof() > 0 && bodyAllowed && !replyDone)
         {

@@ -366,12 +366,11 @@ public final class KafkaProxyFactory implements BindingHandler
         {
             final long traceId = data.traceId();
             final int reserved = data.reserved();
-            if (!app.inWithin(data.sequence(), reserved))
+            if (!app.onInData(data.sequence(), reserved))
             {
                 doCloseAll(traceId);
                 return;
             }
-            app.inSeq += reserved;
             final OctetsFW payload = data.payload();
             final int scanned = payload != null
                 ? requests.scan(payload.buffer(), payload.offset(), payload.limit())
@@ -430,12 +429,11 @@ public final class KafkaProxyFactory implements BindingHandler
             final long traceId = data.traceId();
             final int reserved = data.reserved();
             final OctetsFW payload = data.payload();
-            if (!net.inWithin(data.sequence(), reserved))
+            if (!net.onInData(data.sequence(), reserved))
             {
                 doCloseAll(traceId);
                 return;
             }
-            net.inSeq += reserved;
             if (payload != null && payload.sizeof() > 0)
             {
                 if (held.isEmpty() && rewritten.isEmpty())

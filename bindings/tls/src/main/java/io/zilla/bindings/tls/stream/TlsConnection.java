@@ -216,12 +216,11 @@ abstract class TlsConnection
     {
         final long traceId = data.traceId();
         final int reserved = data.reserved();
-        if (!net.inWithin(data.sequence(), reserved))
+        if (!net.onInData(data.sequence(), reserved))
         {
             onFault(traceId, "a Data frame beyond the credit given");
             return;
         }
-        net.inSeq += reserved;
         final OctetsFW payload = data.payload();
         final int length = payload != null ? payload.sizeof() : 0;
         if (failed || netInEnded)
@@ -356,12 +355,11 @@ abstract class TlsConnection
     {
         final long traceId = data.traceId();
         final int reserved = data.reserved();
-        if (!app.inWithin(data.sequence(), reserved))
+        if (!app.onInData(data.sequence(), reserved))
         {
             onFault(traceId, "a Data frame from the app beyond the credit given");
             return;
         }
-        app.inSeq += reserved;
         final OctetsFW payload = data.payload();
         if (payload != null && payload.sizeof() > 0 && !failed)
         {
