@@ -59,7 +59,10 @@ final class ZillaProcess implements AutoCloseable
      */
     static ZillaProcess startInTerminal(Path distribution, Path workingDirectory, Object... args) throws IOException
     {
-        final StringBuilder command = new StringBuilder("exec '").append(distribution.resolve("bin/zilla")).append('\'');
+        // a shell without job control starts its background commands with SIGINT ignored, and the JVM keeps an
+        // ignored SIGINT ignored: reset it, so that Ctrl-C works however the test run itself was started
+        final StringBuilder command = new StringBuilder("exec env --default-signal=INT '")
+            .append(distribution.resolve("bin/zilla")).append('\'');
         Stream.of(args).map(String::valueOf).forEach(arg -> command.append(" '").append(arg).append('\''));
         final ProcessBuilder builder = new ProcessBuilder("script", "--quiet", "--flush", "--return", "--command",
             command.toString(), "/dev/null").directory(workingDirectory.toFile());
