@@ -397,7 +397,6 @@ final class Http2ClientStream implements Http2Shared.Sender
         }
     }
 
-    /** Grants the application up to {@code room} more credit for its request body, at most {@code max} in all. */
     @Override
     public long addSendWindow(long delta)
     {
@@ -405,6 +404,7 @@ final class Http2ClientStream implements Http2Shared.Sender
         return sendWindow;
     }
 
+    /** Grants the application up to {@code room} more credit for its request body, at most {@code max} in all. */
     @Override
     public long grant(long traceId, long room, int max, int padding)
     {

@@ -533,7 +533,6 @@ final class Http2Stream implements Http2Shared.Sender
         finishResponse(traceId);
     }
 
-    /** Grants the application up to {@code room} more credit for its response, at most {@code max} in all. */
     @Override
     public long addSendWindow(long delta)
     {
@@ -541,6 +540,7 @@ final class Http2Stream implements Http2Shared.Sender
         return sendWindow;
     }
 
+    /** Grants the application up to {@code room} more credit for its response, at most {@code max} in all. */
     @Override
     public long grant(long traceId, long room, int max, int padding)
     {
