@@ -101,14 +101,21 @@ public final class EngineConfiguration
         return intValue(EVENTS_CAPACITY, 1024 * 1024);
     }
 
+    /**
+     * Passes with nothing to do that an idle worker spins through before it blocks in select. None by default: on
+     * cores shared with other processes (the broker, the clients) a worker that spins or yields holds a core they
+     * need and, once it has yielded, waits for a core where a blocked worker would be woken at once; spinning pays
+     * off only on a core of its own.
+     */
     public int idleSpins()
     {
-        return intValue(IDLE_SPINS, 64);
+        return intValue(IDLE_SPINS, 0);
     }
 
+    /** Passes with nothing to do that an idle worker yields its core in, after spinning and before it blocks. */
     public int idleYields()
     {
-        return intValue(IDLE_YIELDS, 64);
+        return intValue(IDLE_YIELDS, 0);
     }
 
     /** The longest an idle worker blocks in select before it looks at its ring and timers again. */

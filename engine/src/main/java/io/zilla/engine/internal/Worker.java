@@ -51,7 +51,8 @@ import org.agrona.concurrent.status.AtomicCounter;
 /**
  * One single-threaded worker: its selector, timers, ring, buffer slab, budgets and counters, and the binding
  * contexts that run on it. The loop polls the selector, fires timers, drains the ring and flushes budgets;
- * with nothing to do it spins briefly, yields, then blocks in select until the next timer (or a wake-up).
+ * with nothing to do it blocks in select until a socket, the next timer or a wake-up (after spinning and yielding
+ * first, if configured to: only worth it on a core of its own).
  */
 public final class Worker implements EngineContext, Runnable
 {
@@ -221,14 +222,17 @@ public final class Worker implements EngineContext, Runnable
         final int yields = configuration.idleYields();
         final long parkMax = configuration.idleParkMaxMillis();
         int idle = 0;
+        long pollMillis = 0L;
         while (running)
         {
-            final long now = System.currentTimeMillis();
             int work = runTasks();
-            work += poller.poll(0);
-            work += signaler.poll(now);
+            // blocking here costs nothing while idle: a socket, a timer or a wake-up ends it, and what it brings is
+            // drained below in the same pass, not after another look at the selector
+            work += poller.poll(pollMillis);
+            work += signaler.poll(System.currentTimeMillis());
             work += dispatcher.drain(DRAIN_LIMIT);
             work += budgets.flush(0L);
+            pollMillis = 0L;
             if (work > 0)
             {
                 idle = 0;
@@ -243,8 +247,7 @@ public final class Worker implements EngineContext, Runnable
             }
             else
             {
-                // blocking here costs nothing while idle: a socket, a timer or a wake-up ends it
-                poller.poll(Math.max(1, Math.min(parkMax, signaler.millisToNext(System.currentTimeMillis()))));
+                pollMillis = Math.max(1, Math.min(parkMax, signaler.millisToNext(System.currentTimeMillis())));
             }
         }
     }
