@@ -227,8 +227,9 @@ public final class Worker implements EngineContext, Runnable
         {
             int work = runTasks();
             // blocking here costs nothing while idle: a socket, a timer or a wake-up ends it, and what it brings is
-            // drained below in the same pass, not after another look at the selector
-            work += poller.poll(pollMillis);
+            // drained below in the same pass, not after another look at the selector; a task that just ran may have
+            // queued a frame or a timer, so then there is no waiting
+            work += poller.poll(work > 0 ? 0L : pollMillis);
             work += signaler.poll(System.currentTimeMillis());
             work += dispatcher.drain(DRAIN_LIMIT);
             work += budgets.flush(0L);
