@@ -4,6 +4,8 @@
 package io.zilla.engine.internal;
 
 import java.net.URL;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,6 +19,9 @@ import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.KindConfig;
+import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.config.RouteConfig;
+import io.zilla.engine.config.TelemetryConfig;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.EndFW;
 import io.zilla.specs.core.types.stream.SignalFW;
@@ -25,21 +30,46 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * A server binding that, on Begin, has {@link #SIGNALS} signals sent to its stream from threads of its own pool
- * ({@link EngineContext#signalNowFromAnyThread}), and ends its reply once all of them reached it, each on the
- * worker's thread; a signal on any other thread aborts the reply instead.
+ * A server binding that, on Begin, has {@code signals} signals sent to its stream from threads of its own pool
+ * ({@link EngineContext#signalNowFromAnyThread}), each after {@code delayMillis}, and ends its reply once all of them
+ * reached it, each on the worker's thread; a signal on any other thread aborts the reply instead.
  */
 final class OffWorkerSignalBinding implements BindingFactorySpi, Binding
 {
     static final String TYPE = "offworker";
-    static final int SIGNALS = 1_000;
 
+    private static final long CLIENT_ID = 1L << 32 | 1;
+    private static final long SERVER_ID = 1L << 32 | 2;
+
+    private final int signals;
+    private final long delayMillis;
     private final ExecutorService pool = Executors.newFixedThreadPool(4, task ->
     {
         final Thread thread = new Thread(task, "off-worker");
         thread.setDaemon(true);
         return thread;
     });
+
+    /** A thousand signals at once. */
+    OffWorkerSignalBinding()
+    {
+        this(1_000, 0L);
+    }
+
+    OffWorkerSignalBinding(int signals, long delayMillis)
+    {
+        this.signals = signals;
+        this.delayMillis = delayMillis;
+    }
+
+    /** A test client binding "app" routed to this binding, "server". */
+    static NamespaceConfig namespace()
+    {
+        final RouteConfig toServer = new RouteConfig(0, List.of(), null, "server", SERVER_ID, Map.of());
+        final BindingConfig app = new BindingConfig(CLIENT_ID, "app", "test", KindConfig.CLIENT, null, null, List.of(toServer));
+        final BindingConfig server = new BindingConfig(SERVER_ID, "server", TYPE, KindConfig.SERVER, null, null, List.of());
+        return new NamespaceConfig("test", List.of(app, server), List.of(), List.of(), TelemetryConfig.EMPTY);
+    }
 
     @Override
     public String type()
@@ -95,7 +125,7 @@ final class OffWorkerSignalBinding implements BindingFactorySpi, Binding
         private long routedId;
         private long replyId;
         private Thread worker;
-        private int signals;
+        private int received;
         private boolean strayThread;
 
         SignalledStream(EngineContext context, MessageConsumer sender)
@@ -117,17 +147,21 @@ final class OffWorkerSignalBinding implements BindingFactorySpi, Binding
                     .originId(originId).routedId(routedId).streamId(replyId).sequence(0).acknowledge(0).maximum(0)
                     .build();
                 sender.accept(BeginFW.TYPE_ID, reply.buffer(), reply.offset(), reply.sizeof());
-                for (int i = 0; i < SIGNALS; i++)
+                for (int i = 0; i < signals; i++)
                 {
                     final int contextId = i;
-                    pool.execute(() -> context.signalNowFromAnyThread(originId, routedId, replyId, 0L, 1, contextId));
+                    pool.execute(() ->
+                    {
+                        sleep(delayMillis);
+                        context.signalNowFromAnyThread(originId, routedId, replyId, 0L, 1, contextId);
+                    });
                 }
             }
             else if (msgTypeId == SignalFW.TYPE_ID)
             {
                 signalRO.wrap(buffer, index, index + length);
                 strayThread |= Thread.currentThread() != worker;
-                if (++signals == SIGNALS && !strayThread)
+                if (++received == signals && !strayThread)
                 {
                     final EndFW end = new EndFW.Builder().wrap(writeBuffer, 0, writeBuffer.capacity())
                         .originId(originId).routedId(routedId).streamId(replyId).sequence(0).acknowledge(0).maximum(0)
@@ -135,6 +169,18 @@ final class OffWorkerSignalBinding implements BindingFactorySpi, Binding
                     sender.accept(EndFW.TYPE_ID, end.buffer(), end.offset(), end.sizeof());
                 }
             }
+        }
+    }
+
+    private static void sleep(long millis)
+    {
+        try
+        {
+            Thread.sleep(millis);
+        }
+        catch (InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -6,14 +6,7 @@ package io.zilla.engine.internal;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 
-import io.zilla.engine.config.BindingConfig;
-import io.zilla.engine.config.KindConfig;
-import io.zilla.engine.config.NamespaceConfig;
-import io.zilla.engine.config.RouteConfig;
-import io.zilla.engine.config.TelemetryConfig;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
 import io.zilla.engine.test.TestClient;
@@ -25,8 +18,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class OffWorkerSignalTest
 {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
-    private static final long CLIENT_ID = 1L << 32 | 1;
-    private static final long SERVER_ID = 1L << 32 | 2;
 
     @RegisterExtension
     final EngineExtension engine = new EngineExtension().binding(new OffWorkerSignalBinding());
@@ -34,7 +25,7 @@ class OffWorkerSignalTest
     @Test
     void shouldDeliverEverySignalFromOtherThreadsOnTheWorker()
     {
-        engine.start(config());
+        engine.start(OffWorkerSignalBinding.namespace());
         final TestClient client = TestBinding.client("app");
 
         final TestStream first = client.open();
@@ -45,14 +36,5 @@ class OffWorkerSignalTest
         second.await(TIMEOUT, second::ended);
         assertFalse(first.aborted());
         assertFalse(second.aborted());
-    }
-
-    private static NamespaceConfig config()
-    {
-        final RouteConfig toServer = new RouteConfig(0, List.of(), null, "server", SERVER_ID, Map.of());
-        final BindingConfig app = new BindingConfig(CLIENT_ID, "app", "test", KindConfig.CLIENT, null, null, List.of(toServer));
-        final BindingConfig server = new BindingConfig(SERVER_ID, "server", OffWorkerSignalBinding.TYPE, KindConfig.SERVER,
-            null, null, List.of());
-        return new NamespaceConfig("test", List.of(app, server), List.of(), List.of(), TelemetryConfig.EMPTY);
     }
 }

@@ -7,15 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 
 import io.zilla.engine.EngineConfiguration;
-import io.zilla.engine.config.BindingConfig;
-import io.zilla.engine.config.KindConfig;
-import io.zilla.engine.config.NamespaceConfig;
-import io.zilla.engine.config.RouteConfig;
-import io.zilla.engine.config.TelemetryConfig;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
 import io.zilla.engine.test.TestClient;
@@ -25,40 +18,30 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A worker that blocks in select as soon as it is idle still delivers a signal queued from another thread at once:
- * the pass that runs the queued task does not block before it drains the frame the task wrote. The park limit is
- * a minute here, longer than the test waits, so a signal left behind a blocking poll fails it.
+ * the pass that runs the queued task does not block before it drains the frame the task wrote. The signal comes a
+ * fifth of a second after the stream opened, when the worker is blocked, and the park limit is a minute, longer
+ * than the test waits, so a signal left behind a blocking poll fails it.
  */
 class ParkedWorkerSignalTest
 {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
-    private static final long CLIENT_ID = 1L << 32 | 1;
-    private static final long SERVER_ID = 1L << 32 | 2;
 
     @RegisterExtension
     final EngineExtension engine = new EngineExtension()
         .property(EngineConfiguration.IDLE_PARK_MAX_MILLIS, 60_000)
-        .binding(new OffWorkerSignalBinding());
+        .binding(new OffWorkerSignalBinding(1, 200L));
 
     @Test
-    void shouldDeliverSignalsFromOtherThreadsToAParkedWorker()
+    void shouldDeliverASignalFromAnotherThreadToAParkedWorker()
     {
-        engine.start(config());
+        engine.start(OffWorkerSignalBinding.namespace());
         final TestClient client = TestBinding.client("app");
 
         final TestStream stream = client.open();
 
-        // the binding ends the reply once every signal reached it on the worker
+        // the binding ends the reply once the signal reached it on the worker
         stream.await(TIMEOUT, stream::ended);
         assertTrue(stream.ended());
         assertFalse(stream.aborted());
-    }
-
-    private static NamespaceConfig config()
-    {
-        final RouteConfig toServer = new RouteConfig(0, List.of(), null, "server", SERVER_ID, Map.of());
-        final BindingConfig app = new BindingConfig(CLIENT_ID, "app", "test", KindConfig.CLIENT, null, null, List.of(toServer));
-        final BindingConfig server = new BindingConfig(SERVER_ID, "server", OffWorkerSignalBinding.TYPE, KindConfig.SERVER,
-            null, null, List.of());
-        return new NamespaceConfig("test", List.of(app, server), List.of(), List.of(), TelemetryConfig.EMPTY);
     }
 }
