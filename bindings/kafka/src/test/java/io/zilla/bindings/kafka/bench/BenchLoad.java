@@ -55,6 +55,8 @@ final class BenchLoad implements AutoCloseable
     private final Thread producerThread;
     private final Thread consumerThread;
     private final CountDownLatch consumerReady = new CountDownLatch(1);
+    // set before the consumer's thread starts, null to leave it on the cores it inherits
+    private String consumerCpus;
 
     // written by the producer's network thread (callbacks), read after producer.close()
     private final Histogram publish = new Histogram(3);
@@ -113,6 +115,13 @@ final class BenchLoad implements AutoCloseable
 
         this.producerThread = new Thread(this::produce, PRODUCER_THREAD);
         this.consumerThread = new Thread(this::consume, CONSUMER_THREAD);
+    }
+
+    /** Runs the consumer's thread on {@code cpus} (a taskset cpu list) instead of the cores it inherits. */
+    BenchLoad pinConsumer(String cpus)
+    {
+        this.consumerCpus = cpus;
+        return this;
     }
 
     /**
@@ -291,6 +300,10 @@ final class BenchLoad implements AutoCloseable
     {
         try
         {
+            if (consumerCpus != null)
+            {
+                CpuPinning.pinCurrentThread(consumerCpus);
+            }
             final List<TopicPartition> assignment = new ArrayList<>();
             for (int partition = 0; partition < partitions; partition++)
             {

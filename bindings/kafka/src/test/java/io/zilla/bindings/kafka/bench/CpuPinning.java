@@ -37,6 +37,17 @@ final class CpuPinning
         }
     }
 
+    /**
+     * Pins the calling thread alone to {@code cpus}: a client thread started by this JVM, moved off the cores it
+     * inherited (say the consumer, onto a core apart from the broker's, as a consumer on its own host).
+     */
+    static void pinCurrentThread(String cpus) throws IOException, InterruptedException
+    {
+        // /proc/thread-self links to <pid>/task/<tid>
+        final String tid = Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString();
+        taskset("-p", "-c", cpus, tid);
+    }
+
     private static void taskset(String... args) throws IOException, InterruptedException
     {
         final List<String> command = Stream.concat(Stream.of("taskset"), Stream.of(args)).toList();

@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.DoubleBinaryOperator;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -64,6 +65,8 @@ public final class KafkaProxyBench
     private static final double TARGET_P50_DELTA_MS = 0.1;
     private static final double TARGET_P99_RATIO = 1.05;
     private static final double TARGET_MAX_RATIO = 0.97;
+    private static final DoubleBinaryOperator RATIO = (zillaFigure, directFigure) -> zillaFigure / directFigure;
+    private static final DoubleBinaryOperator DIFFERENCE = (zillaFigure, directFigure) -> zillaFigure - directFigure;
 
     private final List<String> modes;
     private final double rate;
@@ -89,6 +92,7 @@ public final class KafkaProxyBench
 
     private final String pinZilla;
     private final String pinOthers;
+    private final String pinConsumer;
 
     private EmbeddedKafka kafka;
     private ZillaKafkaProxy zilla;
@@ -128,6 +132,11 @@ public final class KafkaProxyBench
         if ((pinZilla == null) != (pinOthers == null))
         {
             throw new IllegalArgumentException("--pin-zilla and --pin-others go together (taskset cpu lists, e.g. 1 and 0)");
+        }
+        this.pinConsumer = options.get("pin-consumer");
+        if (pinConsumer != null && pinZilla == null)
+        {
+            throw new IllegalArgumentException("--pin-consumer goes with --pin-zilla and --pin-others");
         }
     }
 
@@ -177,8 +186,8 @@ public final class KafkaProxyBench
             if (pinZilla != null)
             {
                 CpuPinning.pin(pinZilla, pinOthers, kafka.process());
-                System.out.printf("zilla's workers pinned to cpu %s, the broker and the clients to cpu %s%n", pinZilla,
-                    pinOthers);
+                System.out.printf("zilla's workers pinned to cpu %s, the broker and the clients to cpu %s%s%n", pinZilla,
+                    pinOthers, pinConsumer != null ? ", but the consumer to cpu " + pinConsumer : "");
             }
             if (modes.contains(LATENCY))
             {
@@ -279,7 +288,7 @@ public final class KafkaProxyBench
             : RELAY.equals(target) ? relay.bootstrapServers() : kafka.bootstrapServers();
 
         try (BenchLoad load = new BenchLoad(bootstrap, topic, partitions, size, latency ? rate : 0, lingerMs, batchSize,
-            fetchMinBytes))
+            fetchMinBytes).pinConsumer(pinConsumer))
         {
             load.start(warmup, duration);
             parkUntil(load.windowStart());
@@ -307,7 +316,7 @@ public final class KafkaProxyBench
                 after.brokerCpuNanos - before.brokerCpuNanos,
                 // zilla runs through the direct runs too (idle, or spinning when told to): its workers are never the clients'
                 after.clients.minus(before.clients).withoutWorkers(after.workers.minus(before.workers).cpuNanos()),
-                after.gcs - before.gcs, after.steal.percentSince(before.steal));
+                after.gcs - before.gcs, after.steal.percentSince(before.steal), after.cores.percentSince(before.cores));
         }
         finally
         {
@@ -328,7 +337,7 @@ public final class KafkaProxyBench
         final long brokerCpu = kafka.process().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
         final ClientStats clients = ClientStats.now(load.producerClientId(), load.consumerClientId());
         return new Snapshot(nanos, workerStats, sent, acked, consumed, north, south, brokerCpu, clients, gcCount(),
-            CpuSteal.now());
+            CpuSteal.now(), CoreBusy.now());
     }
 
     private Summary summarize(List<Run> runs)
@@ -370,6 +379,22 @@ public final class KafkaProxyBench
                     String.format(Locale.ROOT, "<= +%.3f ms", TARGET_P50_DELTA_MS), p50Delta <= TARGET_P50_DELTA_MS);
                 target("publish p99, zilla / direct", String.format(Locale.ROOT, "%.3f", p99Ratio),
                     String.format(Locale.ROOT, "<= %.2f", TARGET_P99_RATIO), p99Ratio <= TARGET_P99_RATIO);
+                final PairedDifference p50Rounds = PairedDifference.of(
+                    roundPairs(runs, LATENCY, run -> ms(run.publish, 50), DIFFERENCE));
+                final PairedRatio p99Rounds = PairedRatio.of(
+                    roundPairs(runs, LATENCY, run -> ms(run.publish, 99), RATIO));
+                summary.targets.put("publish_p50_round_delta_ms_mean", p50Rounds.mean());
+                summary.targets.put("publish_p50_round_delta_ms_low", p50Rounds.low());
+                summary.targets.put("publish_p50_round_delta_ms_high", p50Rounds.high());
+                summary.targets.put("publish_p99_round_ratio_mean", p99Rounds.mean());
+                summary.targets.put("publish_p99_round_ratio_low", p99Rounds.low());
+                summary.targets.put("publish_p99_round_ratio_high", p99Rounds.high());
+                System.out.printf(Locale.ROOT, "  %-40s %+9.3f ms  95%% confidence %+.3f - %+.3f over %d round(s)%n",
+                    "publish p50, per round (mean)", p50Rounds.mean(), p50Rounds.low(), p50Rounds.high(),
+                    p50Rounds.rounds());
+                System.out.printf(Locale.ROOT, "  %-40s %12.3f  95%% confidence %.3f - %.3f over %d round(s)%n",
+                    "publish p99, per round (geometric)", p99Rounds.mean(), p99Rounds.low(), p99Rounds.high(),
+                    p99Rounds.rounds());
                 target("zilla worker allocation per message", String.format(Locale.ROOT, "%.4f B", alloc), "0 B",
                     alloc < 0.5);
             }
@@ -401,7 +426,8 @@ public final class KafkaProxyBench
                 System.out.println("targets (issue 4):");
                 target("max throughput, zilla / direct", String.format(Locale.ROOT, "%.3f", ratio),
                     String.format(Locale.ROOT, ">= %.2f", TARGET_MAX_RATIO), ratio >= TARGET_MAX_RATIO);
-                final PairedRatio paired = PairedRatio.of(roundRatios(runs, MAX));
+                final PairedRatio paired = PairedRatio.of(
+                    roundPairs(runs, MAX, run -> run.acked * 1e9 / run.nanos, RATIO));
                 summary.targets.put("max_throughput_round_ratio_mean", paired.mean());
                 summary.targets.put("max_throughput_round_ratio_low", paired.low());
                 summary.targets.put("max_throughput_round_ratio_high", paired.high());
@@ -414,36 +440,42 @@ public final class KafkaProxyBench
         return summary;
     }
 
-    /** zilla's acknowledged rate over direct's in each round of a mode that ran both. */
-    private static List<Double> roundRatios(List<Run> runs, String mode)
+    /**
+     * zilla's figure against direct's in each round of a mode that ran both: {@code compare} gets zilla's and
+     * direct's, in that order, both positive.
+     */
+    private static List<Double> roundPairs(List<Run> runs, String mode, ToDoubleFunction<Run> figure,
+        DoubleBinaryOperator compare)
     {
-        final Map<Integer, Double> direct = new LinkedHashMap<>();
-        final Map<Integer, Double> proxied = new LinkedHashMap<>();
+        final Map<Integer, Run> direct = new LinkedHashMap<>();
+        final Map<Integer, Run> proxied = new LinkedHashMap<>();
         for (Run run : runs)
         {
             if (run.mode.equals(mode) && run.nanos > 0)
             {
-                final double rate = run.acked * 1e9 / run.nanos;
                 if (DIRECT.equals(run.target))
                 {
-                    direct.put(run.round, rate);
+                    direct.put(run.round, run);
                 }
                 else if (ZILLA.equals(run.target))
                 {
-                    proxied.put(run.round, rate);
+                    proxied.put(run.round, run);
                 }
             }
         }
-        final List<Double> ratios = new ArrayList<>();
-        direct.forEach((round, rate) ->
+        final List<Double> pairs = new ArrayList<>();
+        direct.forEach((round, run) ->
         {
-            final Double zilla = proxied.get(round);
-            if (zilla != null && rate > 0 && zilla > 0)
+            final Run zilla = proxied.get(round);
+            final double zillaFigure = zilla != null ? figure.applyAsDouble(zilla) : 0.0;
+            final double directFigure = figure.applyAsDouble(run);
+            // a run that moved nothing (no rate, no latencies) has nothing to compare
+            if (zillaFigure > 0 && directFigure > 0)
             {
-                ratios.add(zilla / rate);
+                pairs.add(compare.applyAsDouble(zillaFigure, directFigure));
             }
         });
-        return ratios;
+        return pairs;
     }
 
     private void zillaRows(Total direct, Total proxied)
@@ -530,6 +562,10 @@ public final class KafkaProxyBench
             fields.put("round", run.round);
             fields.put("target", run.target);
             putMetrics(fields, run.toTotal(), size);
+            for (int core = 0; core < run.coreBusyPercent.length; core++)
+            {
+                fields.put("core_" + core + "_busy_percent", run.coreBusyPercent[core]);
+            }
             fields.put("first_error", run.firstError);
             out.append("    ").append(object(fields)).append(i + 1 < runs.size() ? ",\n" : "\n");
         }
@@ -684,7 +720,7 @@ public final class KafkaProxyBench
 
     /** What was counted at one instant of a run. */
     private record Snapshot(long nanos, ThreadStats workers, long sent, long acked, long consumed, TcpTraffic north,
-        TcpTraffic south, long brokerCpuNanos, ClientStats clients, long gcs, CpuSteal steal)
+        TcpTraffic south, long brokerCpuNanos, ClientStats clients, long gcs, CpuSteal steal, CoreBusy cores)
     {
     }
 
@@ -698,7 +734,7 @@ public final class KafkaProxyBench
         long errors, String firstError, Histogram publish, Histogram publishFromIntended, Histogram endToEnd,
         Histogram endToEndFromIntended, ThreadStats workers, TcpTraffic north, TcpTraffic south, long brokerCpuNanos,
         ClientStats clients,
-        long gcs, double stealPercent)
+        long gcs, double stealPercent, double[] coreBusyPercent)
     {
         Total toTotal()
         {
@@ -718,6 +754,11 @@ public final class KafkaProxyBench
                 ms(publish, 50), ms(publish, 99), ms(publish, 99.9), ms(publishFromIntended, 99), ms(endToEnd, 50),
                 ms(endToEnd, 99), ms(endToEnd, 99.9), 100.0 * brokerCpuNanos / nanos,
                 clients.fetches() > 0 ? (double) consumed / clients.fetches() : 0.0, gcs, errors, stealPercent));
+            line.append("  cores busy");
+            for (double percent : coreBusyPercent)
+            {
+                line.append(String.format(Locale.ROOT, " %.0f%%", percent));
+            }
             if (ZILLA.equals(target))
             {
                 line.append(String.format(Locale.ROOT, "  zilla CPU %.0f%% %.3f s/GB %.2f µs/msg, %.4f B/msg (%,d B)",
