@@ -754,10 +754,13 @@ public final class KafkaProxyBench
                 ms(publish, 50), ms(publish, 99), ms(publish, 99.9), ms(publishFromIntended, 99), ms(endToEnd, 50),
                 ms(endToEnd, 99), ms(endToEnd, 99.9), 100.0 * brokerCpuNanos / nanos,
                 clients.fetches() > 0 ? (double) consumed / clients.fetches() : 0.0, gcs, errors, stealPercent));
-            line.append("  cores busy");
-            for (double percent : coreBusyPercent)
+            if (coreBusyPercent.length > 0)
             {
-                line.append(String.format(Locale.ROOT, " %.0f%%", percent));
+                line.append("  cores busy");
+                for (double percent : coreBusyPercent)
+                {
+                    line.append(String.format(Locale.ROOT, " %.0f%%", percent));
+                }
             }
             if (ZILLA.equals(target))
             {
