@@ -5,7 +5,7 @@
  * pass one byte back and forth over two pipes, each blocked in read() until the other writes, and the round trip
  * is timed. With a pause between round trips the cpus go idle first, as between a producer's batches.
  *
- *   gcc -O2 -pthread -o /tmp/wake-pingpong docs/tools/wake-pingpong.c
+ *   gcc -O2 -pthread -o /tmp/wake-pingpong docs/benchmarks/wake-pingpong.c
  *   /tmp/wake-pingpong <cpu of the timer> <cpu of the echo> <round trips> <pause in µs>
  */
 #define _GNU_SOURCE
