@@ -8,11 +8,10 @@ import java.util.List;
 
 /**
  * zilla's figure over direct's (the acknowledged rate, a latency percentile), round by round, with how far the
- * rounds let one trust it. The two runs of a round are
- * next to each other in time, so a round's ratio cancels most of what moves the machine's speed over minutes (the
- * broker's JIT still warming up, the host's other guests); what is left shows as the spread of the ratios. The
- * interval is Student's t over the logarithms of the ratios ({@link PairedDifference} of the logarithms): ratios
- * multiply, and a 0.8 and a 1.25 should cancel.
+ * rounds let one trust it. The two runs of a round are next to each other in time, so a round's ratio cancels most
+ * of what moves the machine's speed over minutes (the broker's JIT still warming up, the host's other guests); what
+ * is left shows as the spread of the ratios. The interval is Student's t over the logarithms of the ratios
+ * ({@link PairedDifference} of the logarithms): ratios multiply, and a 0.8 and a 1.25 should cancel.
  *
  * @param rounds how many rounds had both targets
  * @param mean   the geometric mean of the round ratios
