@@ -398,6 +398,10 @@ public final class KafkaProxyBench
                 target("zilla worker allocation per message", String.format(Locale.ROOT, "%.4f B", alloc), "0 B",
                     alloc < 0.5);
             }
+            if (targets.contains(RELAY))
+            {
+                relayRounds(runs, LATENCY, summary);
+            }
         }
         if (modes.contains(MAX))
         {
@@ -436,8 +440,56 @@ public final class KafkaProxyBench
                 target("zilla worker allocation per message", String.format(Locale.ROOT, "%.4f B", alloc), "0 B",
                     alloc < 0.5);
             }
+            if (targets.contains(RELAY))
+            {
+                relayRounds(runs, MAX, summary);
+            }
         }
         return summary;
+    }
+
+    // the reference hop against direct, and zilla against the reference hop, in the same rounds: what any hop costs
+    // on this host, told apart from what zilla's costs
+    private static void relayRounds(List<Run> runs, String mode, Summary summary)
+    {
+        System.out.println("the plain relay (socat) in the same rounds:");
+        pairedRounds(runs, mode, RELAY, DIRECT, "socat_", summary);
+        pairedRounds(runs, mode, ZILLA, RELAY, "zilla_vs_socat_", summary);
+    }
+
+    private static void pairedRounds(List<Run> runs, String mode, String hop, String reference, String key,
+        Summary summary)
+    {
+        if (LATENCY.equals(mode))
+        {
+            final PairedDifference p50 = PairedDifference.of(
+                roundPairs(runs, mode, hop, reference, run -> ms(run.publish, 50), DIFFERENCE));
+            final PairedRatio p99 = PairedRatio.of(
+                roundPairs(runs, mode, hop, reference, run -> ms(run.publish, 99), RATIO));
+            summary.targets.put(key + "publish_p50_round_delta_ms_mean", p50.mean());
+            summary.targets.put(key + "publish_p50_round_delta_ms_low", p50.low());
+            summary.targets.put(key + "publish_p50_round_delta_ms_high", p50.high());
+            summary.targets.put(key + "publish_p99_round_ratio_mean", p99.mean());
+            summary.targets.put(key + "publish_p99_round_ratio_low", p99.low());
+            summary.targets.put(key + "publish_p99_round_ratio_high", p99.high());
+            System.out.printf(Locale.ROOT, "  %-40s %+9.3f ms  95%% confidence %+.3f - %+.3f over %d round(s)%n",
+                "publish p50, " + hop + " - " + reference + ", per round", p50.mean(), p50.low(), p50.high(),
+                p50.rounds());
+            System.out.printf(Locale.ROOT, "  %-40s %12.3f  95%% confidence %.3f - %.3f over %d round(s)%n",
+                "publish p99, " + hop + " / " + reference + ", per round", p99.mean(), p99.low(), p99.high(),
+                p99.rounds());
+        }
+        else
+        {
+            final PairedRatio rate = PairedRatio.of(
+                roundPairs(runs, mode, hop, reference, run -> run.acked * 1e9 / run.nanos, RATIO));
+            summary.targets.put(key + "max_throughput_round_ratio_mean", rate.mean());
+            summary.targets.put(key + "max_throughput_round_ratio_low", rate.low());
+            summary.targets.put(key + "max_throughput_round_ratio_high", rate.high());
+            System.out.printf(Locale.ROOT, "  %-40s %12.3f  95%% confidence %.3f - %.3f over %d round(s)%n",
+                "max throughput, " + hop + " / " + reference + ", per round", rate.mean(), rate.low(), rate.high(),
+                rate.rounds());
+        }
     }
 
     /**
@@ -447,32 +499,39 @@ public final class KafkaProxyBench
     private static List<Double> roundPairs(List<Run> runs, String mode, ToDoubleFunction<Run> figure,
         DoubleBinaryOperator compare)
     {
-        final Map<Integer, Run> direct = new LinkedHashMap<>();
-        final Map<Integer, Run> proxied = new LinkedHashMap<>();
+        return roundPairs(runs, mode, ZILLA, DIRECT, figure, compare);
+    }
+
+    // each round's figure of the hop against the reference's in the same round
+    private static List<Double> roundPairs(List<Run> runs, String mode, String hop, String reference,
+        ToDoubleFunction<Run> figure, DoubleBinaryOperator compare)
+    {
+        final Map<Integer, Run> references = new LinkedHashMap<>();
+        final Map<Integer, Run> hops = new LinkedHashMap<>();
         for (Run run : runs)
         {
             if (run.mode.equals(mode) && run.nanos > 0)
             {
-                if (DIRECT.equals(run.target))
+                if (reference.equals(run.target))
                 {
-                    direct.put(run.round, run);
+                    references.put(run.round, run);
                 }
-                else if (ZILLA.equals(run.target))
+                else if (hop.equals(run.target))
                 {
-                    proxied.put(run.round, run);
+                    hops.put(run.round, run);
                 }
             }
         }
         final List<Double> pairs = new ArrayList<>();
-        direct.forEach((round, run) ->
+        references.forEach((round, referenceRun) ->
         {
-            final Run zilla = proxied.get(round);
-            final double zillaFigure = zilla != null ? figure.applyAsDouble(zilla) : 0.0;
-            final double directFigure = figure.applyAsDouble(run);
+            final Run hopRun = hops.get(round);
+            final double hopFigure = hopRun != null ? figure.applyAsDouble(hopRun) : 0.0;
+            final double referenceFigure = figure.applyAsDouble(referenceRun);
             // a run that moved nothing (no rate, no latencies) has nothing to compare
-            if (zillaFigure > 0 && directFigure > 0)
+            if (hopFigure > 0 && referenceFigure > 0)
             {
-                pairs.add(compare.applyAsDouble(zillaFigure, directFigure));
+                pairs.add(compare.applyAsDouble(hopFigure, referenceFigure));
             }
         });
         return pairs;
