@@ -379,22 +379,10 @@ public final class KafkaProxyBench
                     String.format(Locale.ROOT, "<= +%.3f ms", TARGET_P50_DELTA_MS), p50Delta <= TARGET_P50_DELTA_MS);
                 target("publish p99, zilla / direct", String.format(Locale.ROOT, "%.3f", p99Ratio),
                     String.format(Locale.ROOT, "<= %.2f", TARGET_P99_RATIO), p99Ratio <= TARGET_P99_RATIO);
-                final PairedDifference p50Rounds = PairedDifference.of(
-                    roundPairs(runs, LATENCY, run -> ms(run.publish, 50), DIFFERENCE));
-                final PairedRatio p99Rounds = PairedRatio.of(
-                    roundPairs(runs, LATENCY, run -> ms(run.publish, 99), RATIO));
-                summary.targets.put("publish_p50_round_delta_ms_mean", p50Rounds.mean());
-                summary.targets.put("publish_p50_round_delta_ms_low", p50Rounds.low());
-                summary.targets.put("publish_p50_round_delta_ms_high", p50Rounds.high());
-                summary.targets.put("publish_p99_round_ratio_mean", p99Rounds.mean());
-                summary.targets.put("publish_p99_round_ratio_low", p99Rounds.low());
-                summary.targets.put("publish_p99_round_ratio_high", p99Rounds.high());
-                System.out.printf(Locale.ROOT, "  %-40s %+9.3f ms  95%% confidence %+.3f - %+.3f over %d round(s)%n",
-                    "publish p50, per round (mean)", p50Rounds.mean(), p50Rounds.low(), p50Rounds.high(),
-                    p50Rounds.rounds());
-                System.out.printf(Locale.ROOT, "  %-40s %12.3f  95%% confidence %.3f - %.3f over %d round(s)%n",
-                    "publish p99, per round (geometric)", p99Rounds.mean(), p99Rounds.low(), p99Rounds.high(),
-                    p99Rounds.rounds());
+                report(summary, "publish_p50_round_delta_ms", "publish p50, per round (mean)",
+                    PairedDifference.of(roundPairs(runs, LATENCY, run -> ms(run.publish, 50), DIFFERENCE)));
+                report(summary, "publish_p99_round_ratio", "publish p99, per round (geometric)",
+                    PairedRatio.of(roundPairs(runs, LATENCY, run -> ms(run.publish, 99), RATIO)));
                 target("zilla worker allocation per message", String.format(Locale.ROOT, "%.4f B", alloc), "0 B",
                     alloc < 0.5);
             }
@@ -430,13 +418,8 @@ public final class KafkaProxyBench
                 System.out.println("targets (issue 4):");
                 target("max throughput, zilla / direct", String.format(Locale.ROOT, "%.3f", ratio),
                     String.format(Locale.ROOT, ">= %.2f", TARGET_MAX_RATIO), ratio >= TARGET_MAX_RATIO);
-                final PairedRatio paired = PairedRatio.of(
-                    roundPairs(runs, MAX, run -> run.acked * 1e9 / run.nanos, RATIO));
-                summary.targets.put("max_throughput_round_ratio_mean", paired.mean());
-                summary.targets.put("max_throughput_round_ratio_low", paired.low());
-                summary.targets.put("max_throughput_round_ratio_high", paired.high());
-                System.out.printf(Locale.ROOT, "  %-40s %12.3f  95%% confidence %.3f - %.3f over %d round(s)%n",
-                    "max throughput, per round (geometric)", paired.mean(), paired.low(), paired.high(), paired.rounds());
+                report(summary, "max_throughput_round_ratio", "max throughput, per round (geometric)",
+                    PairedRatio.of(roundPairs(runs, MAX, run -> run.acked * 1e9 / run.nanos, RATIO)));
                 target("zilla worker allocation per message", String.format(Locale.ROOT, "%.4f B", alloc), "0 B",
                     alloc < 0.5);
             }
@@ -462,34 +445,39 @@ public final class KafkaProxyBench
     {
         if (LATENCY.equals(mode))
         {
-            final PairedDifference p50 = PairedDifference.of(
-                roundPairs(runs, mode, hop, reference, run -> ms(run.publish, 50), DIFFERENCE));
-            final PairedRatio p99 = PairedRatio.of(
-                roundPairs(runs, mode, hop, reference, run -> ms(run.publish, 99), RATIO));
-            summary.targets.put(key + "publish_p50_round_delta_ms_mean", p50.mean());
-            summary.targets.put(key + "publish_p50_round_delta_ms_low", p50.low());
-            summary.targets.put(key + "publish_p50_round_delta_ms_high", p50.high());
-            summary.targets.put(key + "publish_p99_round_ratio_mean", p99.mean());
-            summary.targets.put(key + "publish_p99_round_ratio_low", p99.low());
-            summary.targets.put(key + "publish_p99_round_ratio_high", p99.high());
-            System.out.printf(Locale.ROOT, "  %-40s %+9.3f ms  95%% confidence %+.3f - %+.3f over %d round(s)%n",
-                "publish p50, " + hop + " - " + reference + ", per round", p50.mean(), p50.low(), p50.high(),
-                p50.rounds());
-            System.out.printf(Locale.ROOT, "  %-40s %12.3f  95%% confidence %.3f - %.3f over %d round(s)%n",
-                "publish p99, " + hop + " / " + reference + ", per round", p99.mean(), p99.low(), p99.high(),
-                p99.rounds());
+            report(summary, key + "publish_p50_round_delta_ms", "publish p50, " + hop + " - " + reference + ", per round",
+                PairedDifference.of(roundPairs(runs, mode, hop, reference, run -> ms(run.publish, 50), DIFFERENCE)));
+            report(summary, key + "publish_p99_round_ratio", "publish p99, " + hop + " / " + reference + ", per round",
+                PairedRatio.of(roundPairs(runs, mode, hop, reference, run -> ms(run.publish, 99), RATIO)));
         }
         else
         {
-            final PairedRatio rate = PairedRatio.of(
-                roundPairs(runs, mode, hop, reference, run -> run.acked * 1e9 / run.nanos, RATIO));
-            summary.targets.put(key + "max_throughput_round_ratio_mean", rate.mean());
-            summary.targets.put(key + "max_throughput_round_ratio_low", rate.low());
-            summary.targets.put(key + "max_throughput_round_ratio_high", rate.high());
-            System.out.printf(Locale.ROOT, "  %-40s %12.3f  95%% confidence %.3f - %.3f over %d round(s)%n",
-                "max throughput, " + hop + " / " + reference + ", per round", rate.mean(), rate.low(), rate.high(),
-                rate.rounds());
+            report(summary, key + "max_throughput_round_ratio",
+                "max throughput, " + hop + " / " + reference + ", per round",
+                PairedRatio.of(roundPairs(runs, mode, hop, reference, run -> run.acked * 1e9 / run.nanos, RATIO)));
         }
+    }
+
+    // one per-round figure under the targets, and in the --json summary as <key>_mean, <key>_low and <key>_high
+    private static void report(Summary summary, String key, String label, PairedDifference rounds)
+    {
+        putInterval(summary, key, rounds.mean(), rounds.low(), rounds.high());
+        System.out.printf(Locale.ROOT, "  %-40s %+9.3f ms  95%% confidence %+.3f - %+.3f over %d round(s)%n", label,
+            rounds.mean(), rounds.low(), rounds.high(), rounds.rounds());
+    }
+
+    private static void report(Summary summary, String key, String label, PairedRatio rounds)
+    {
+        putInterval(summary, key, rounds.mean(), rounds.low(), rounds.high());
+        System.out.printf(Locale.ROOT, "  %-40s %12.3f  95%% confidence %.3f - %.3f over %d round(s)%n", label,
+            rounds.mean(), rounds.low(), rounds.high(), rounds.rounds());
+    }
+
+    private static void putInterval(Summary summary, String key, double mean, double low, double high)
+    {
+        summary.targets.put(key + "_mean", mean);
+        summary.targets.put(key + "_low", low);
+        summary.targets.put(key + "_high", high);
     }
 
     /**
