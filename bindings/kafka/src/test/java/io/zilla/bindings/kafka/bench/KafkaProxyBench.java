@@ -47,7 +47,8 @@ import org.apache.kafka.clients.admin.NewTopic;
  * Arguments (all optional): {@code --mode latency,max}, {@code --rate 10000} (msg/s), {@code --size 1024} (bytes),
  * {@code --partitions 16}, {@code --warmup 10}, {@code --duration 30}, {@code --rounds 3} (runs of each target in
  * latency mode), {@code --max-warmup 5}, {@code --max-duration 20}, {@code --max-rounds 2}, {@code --workers 1},
- * {@code --linger-ms 1}, {@code --batch-size 16384}, {@code --fetch-min-bytes 1}, {@code --targets direct,zilla},
+ * {@code --linger-ms 1}, {@code --batch-size 16384}, {@code --fetch-min-bytes 1}, {@code --targets direct,zilla}
+ * ({@code direct,socat,zilla} adds a plain relay, {@link SocatRelay}, and its per-round figures),
  * {@code --broker-jvm=-Xms1g,-Xmx1g,...} (comma separated), {@code --prime 15} (seconds of load at the latency rate on
  * each target before the latency runs, not counted: JIT of the broker, the clients and zilla), {@code --max-prime 20}
  * (the same, unthrottled, before the max runs), {@code --pause 3} (seconds after each
