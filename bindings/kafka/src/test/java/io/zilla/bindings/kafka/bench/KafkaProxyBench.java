@@ -66,8 +66,10 @@ public final class KafkaProxyBench
     private static final double TARGET_P50_DELTA_MS = 0.1;
     private static final double TARGET_P99_RATIO = 1.05;
     private static final double TARGET_MAX_RATIO = 0.97;
-    private static final DoubleBinaryOperator RATIO = (zillaFigure, directFigure) -> zillaFigure / directFigure;
-    private static final DoubleBinaryOperator DIFFERENCE = (zillaFigure, directFigure) -> zillaFigure - directFigure;
+    private static final DoubleBinaryOperator RATIO = (hop, reference) -> hop / reference;
+    private static final DoubleBinaryOperator DIFFERENCE = (hop, reference) -> hop - reference;
+    private static final ToDoubleFunction<Run> PUBLISH_P50_MS = run -> ms(run.publish, 50);
+    private static final ToDoubleFunction<Run> PUBLISH_P99_MS = run -> ms(run.publish, 99);
 
     private final List<String> modes;
     private final double rate;
@@ -381,9 +383,9 @@ public final class KafkaProxyBench
                 target("publish p99, zilla / direct", String.format(Locale.ROOT, "%.3f", p99Ratio),
                     String.format(Locale.ROOT, "<= %.2f", TARGET_P99_RATIO), p99Ratio <= TARGET_P99_RATIO);
                 report(summary, "publish_p50_round_delta_ms", "publish p50, per round (mean)",
-                    PairedDifference.of(roundPairs(runs, LATENCY, run -> ms(run.publish, 50), DIFFERENCE)));
+                    PairedDifference.of(roundPairs(runs, LATENCY, PUBLISH_P50_MS, DIFFERENCE)));
                 report(summary, "publish_p99_round_ratio", "publish p99, per round (geometric)",
-                    PairedRatio.of(roundPairs(runs, LATENCY, run -> ms(run.publish, 99), RATIO)));
+                    PairedRatio.of(roundPairs(runs, LATENCY, PUBLISH_P99_MS, RATIO)));
                 target("zilla worker allocation per message", String.format(Locale.ROOT, "%.4f B", alloc), "0 B",
                     alloc < 0.5);
             }
@@ -420,7 +422,7 @@ public final class KafkaProxyBench
                 target("max throughput, zilla / direct", String.format(Locale.ROOT, "%.3f", ratio),
                     String.format(Locale.ROOT, ">= %.2f", TARGET_MAX_RATIO), ratio >= TARGET_MAX_RATIO);
                 report(summary, "max_throughput_round_ratio", "max throughput, per round (geometric)",
-                    PairedRatio.of(roundPairs(runs, MAX, run -> run.acked * 1e9 / run.nanos, RATIO)));
+                    PairedRatio.of(roundPairs(runs, MAX, Run::ackedRate, RATIO)));
                 target("zilla worker allocation per message", String.format(Locale.ROOT, "%.4f B", alloc), "0 B",
                     alloc < 0.5);
             }
@@ -447,15 +449,15 @@ public final class KafkaProxyBench
         if (LATENCY.equals(mode))
         {
             report(summary, key + "publish_p50_round_delta_ms", "publish p50, " + hop + " - " + reference + ", per round",
-                PairedDifference.of(roundPairs(runs, mode, hop, reference, run -> ms(run.publish, 50), DIFFERENCE)));
+                PairedDifference.of(roundPairs(runs, mode, hop, reference, PUBLISH_P50_MS, DIFFERENCE)));
             report(summary, key + "publish_p99_round_ratio", "publish p99, " + hop + " / " + reference + ", per round",
-                PairedRatio.of(roundPairs(runs, mode, hop, reference, run -> ms(run.publish, 99), RATIO)));
+                PairedRatio.of(roundPairs(runs, mode, hop, reference, PUBLISH_P99_MS, RATIO)));
         }
         else
         {
             report(summary, key + "max_throughput_round_ratio",
                 "max throughput, " + hop + " / " + reference + ", per round",
-                PairedRatio.of(roundPairs(runs, mode, hop, reference, run -> run.acked * 1e9 / run.nanos, RATIO)));
+                PairedRatio.of(roundPairs(runs, mode, hop, reference, Run::ackedRate, RATIO)));
         }
     }
 
@@ -784,6 +786,12 @@ public final class KafkaProxyBench
         ClientStats clients,
         long gcs, double stealPercent, double[] coreBusyPercent)
     {
+        /** Acknowledged messages per second while measuring. */
+        double ackedRate()
+        {
+            return acked * 1e9 / nanos;
+        }
+
         Total toTotal()
         {
             final Total total = new Total();
@@ -866,7 +874,7 @@ public final class KafkaProxyBench
             clients = clients.plus(run.clients);
             highestSteal = Double.isNaN(run.stealPercent) ? highestSteal : Math.max(highestSteal, run.stealPercent);
             gcs += run.gcs;
-            final double runRate = run.acked * 1e9 / run.nanos;
+            final double runRate = run.ackedRate();
             slowest = Math.min(slowest, runRate);
             fastest = Math.max(fastest, runRate);
         }
