@@ -18,6 +18,7 @@ import io.zilla.engine.Engine;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.ConfigException;
+import io.zilla.engine.internal.event.EngineEvent;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -41,8 +42,9 @@ final class StartCommand implements Callable<Integer>
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE", description = "the zilla.yaml to run")
-    Path config;
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE",
+        description = "the zilla.yaml to run; zilla.yaml in the working directory by default, as Zilla's")
+    Path config = Path.of("zilla.yaml");
 
     @Option(names = {"-w", "--workers"}, paramLabel = "N",
         description = "the number of workers (zilla.engine.workers); one per core by default")
@@ -54,6 +56,11 @@ final class StartCommand implements Callable<Integer>
 
     @Option(names = {"-v", "--verbose"}, description = "print each binding started")
     boolean verbose;
+
+    @Option(names = {"-e", "--exception-traces"},
+        description = {"print exception traces: of a failed start, and of each event that reports one",
+            "(a binding that failed on a stream, a failed channel), on stderr"})
+    boolean exceptionTraces;
 
     private final ShutdownHooks hooks;
 
@@ -74,30 +81,45 @@ final class StartCommand implements Callable<Integer>
         final PrintWriter out = spec.commandLine().getOut();
         final PrintWriter err = spec.commandLine().getErr();
 
-        final Engine engine;
+        final String text;
         try
         {
-            engine = Engine.builder()
-                .configuration(configuration())
-                .config(config.toString(), ConfigFiles.read(config))
-                .watch(config)
-                .build();
-            engine.start();
+            text = ConfigFiles.read(config);
         }
         catch (IOException ex)
         {
             err.println("zilla: cannot read " + config + ": " + ConfigFiles.describe(ex));
             return ExitStatus.FAILED;
         }
+
+        final Engine engine;
+        try
+        {
+            final Engine.Builder builder = Engine.builder()
+                .configuration(configuration())
+                .config(config.toString(), text)
+                .watch(config);
+            if (exceptionTraces)
+            {
+                builder.eventListener(event -> printFault(err, event));
+            }
+            engine = builder.build();
+            engine.start();
+        }
         catch (ConfigException ex)
         {
             ConfigFiles.printErrors(err, ex);
             return ExitStatus.FAILED;
         }
-        catch (IllegalStateException | IllegalArgumentException | UncheckedIOException ex)
+        catch (RuntimeException ex)
         {
-            // a port in use, an engine directory held by another zilla, a bad property: one clear line
+            // a port in use, an engine directory held by another zilla or not writable, a bad property: one clear line
             err.println(startFailure(ex));
+            if (exceptionTraces)
+            {
+                ex.printStackTrace(err);
+            }
+            err.flush();
             return ExitStatus.FAILED;
         }
 
@@ -115,10 +137,23 @@ final class StartCommand implements Callable<Integer>
         return ExitStatus.OK;
     }
 
+    private static void printFault(PrintWriter err, EngineEvent event)
+    {
+        if (event.isFault())
+        {
+            err.println(event.format());
+            err.flush();
+        }
+    }
+
     private EngineConfiguration configuration()
     {
         final Properties values = new Properties();
         values.putAll(properties);
+        if (exceptionTraces)
+        {
+            values.setProperty(EngineConfiguration.EXCEPTION_TRACES, "true");
+        }
         if (workers != null)
         {
             values.setProperty(EngineConfiguration.WORKERS, workers.toString());
@@ -145,7 +180,8 @@ final class StartCommand implements Callable<Integer>
     {
         final String prefix = "zilla could not start";
         String message = ex.getMessage() != null ? ex.getMessage() : ex.getClass().getSimpleName();
-        if (ex instanceof UncheckedIOException && ex.getCause() != null && ex.getCause().getMessage() != null)
+        if (ex instanceof UncheckedIOException && ex.getCause() != null && ex.getCause().getMessage() != null
+            && !message.contains(ex.getCause().getMessage()))
         {
             message += ": " + ex.getCause().getMessage();
         }

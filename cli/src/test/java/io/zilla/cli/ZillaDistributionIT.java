@@ -91,6 +91,98 @@ class ZillaDistributionIT
     }
 
     @Test
+    void shouldStartAgainInTheSameDirectoryAfterACleanStop() throws Exception
+    {
+        final int port = freePort();
+        final Path config = exampleOnPort(port);
+        final Path directory = temp.resolve("engine");
+        final ZillaProcess first = zilla("start", "-c", config, "-w", 1, "-P", "zilla.engine.directory=" + directory);
+        first.awaitOut("started zilla", TIMEOUT);
+        assertEchoes(port);
+        first.sigterm();
+        assertEquals(0, first.awaitExit(TIMEOUT), first.err().toString());
+
+        // the stopped engine's counters stay readable until the next start
+        assertEchoCounted(directory);
+
+        final ZillaProcess second = zilla("start", "-c", config, "-w", 1, "-P", "zilla.engine.directory=" + directory);
+        assertEquals("started zilla with 1 worker: north_tcp_server, north_echo_server",
+            second.awaitOut("started zilla", TIMEOUT), second.err().toString());
+        assertEquals(List.of(), second.err());
+        assertEchoes(port);
+        second.sigterm();
+        assertEquals(0, second.awaitExit(TIMEOUT), second.err().toString());
+    }
+
+    @Test
+    void shouldStartAgainInTheSameDirectoryAfterKill9() throws Exception
+    {
+        final int port = freePort();
+        final Path config = exampleOnPort(port);
+        final Path directory = temp.resolve("engine");
+        final ZillaProcess killed = zilla("start", "-c", config, "-w", 2, "-P", "zilla.engine.directory=" + directory);
+        killed.awaitOut("started zilla", TIMEOUT);
+        assertEchoes(port);
+        killed.process().destroyForcibly();
+        killed.awaitExit(TIMEOUT);
+        assertTrue(Files.exists(directory.resolve("ready")), "a killed engine cannot remove its ready file");
+
+        assertEchoCounted(directory);
+
+        // fewer workers this time: the killed engine's second counters file must not be summed into the new engine's
+        final ZillaProcess second = zilla("start", "-c", config, "-w", 1, "-P", "zilla.engine.directory=" + directory);
+        second.awaitOut("started zilla", TIMEOUT);
+        assertEquals(List.of(), second.err());
+        assertEquals(String.valueOf(second.process().pid()), Files.readString(directory.resolve("ready")).strip(),
+            "the ready file is the new engine's");
+        assertFalse(Files.exists(directory.resolve("counters1")), "the killed engine's files are gone");
+        assertEchoes(port);
+        // one echo's bytes, not two: the new engine counts from zero
+        assertEchoCounted(directory);
+        second.sigterm();
+        assertEquals(0, second.awaitExit(TIMEOUT), second.err().toString());
+    }
+
+    @Test
+    void shouldRunAsZillaImagesDoWithReadyFile() throws Exception
+    {
+        // Zilla's container images run `zilla start -v -e` in the directory of zilla.yaml, and test for the ready file
+        final int port = freePort();
+        Files.copy(exampleOnPort(port), temp.resolve("zilla.yaml"));
+        final Path ready = temp.resolve(".zilla/engine/ready");
+
+        final ZillaProcess zilla = zilla("start", "-v", "-e");
+        zilla.awaitOut("started zilla", TIMEOUT);
+
+        assertEquals(List.of("started binding north_tcp_server (tcp server)", "started binding north_echo_server (echo server)"),
+            zilla.out().subList(0, 2));
+        assertEquals(String.valueOf(zilla.process().pid()), Files.readString(ready).strip());
+        assertEchoes(port);
+        zilla.sigterm();
+        assertEquals(0, zilla.awaitExit(TIMEOUT), zilla.err().toString());
+        assertFalse(Files.exists(ready), "the ready file is removed on stop");
+        assertEquals(List.of(), zilla.err());
+    }
+
+    @Test
+    void shouldPrintTheStartFailuresTraceWithExceptionTraces() throws Exception
+    {
+        try (ServerSocket taken = new ServerSocket())
+        {
+            taken.bind(new InetSocketAddress(0));
+            final Path config = exampleOnPort(taken.getLocalPort());
+
+            final Path directory = temp.resolve("engine");
+            final ZillaProcess zilla = zilla("start", "-e", "-c", config, "-P", "zilla.engine.directory=" + directory);
+
+            assertEquals(1, zilla.awaitExit(TIMEOUT));
+            assertTrue(zilla.err().get(0).startsWith("zilla could not start: "), zilla.err().toString());
+            assertTrue(zilla.err().stream().anyMatch(line -> line.startsWith("\tat io.zilla.")), zilla.err().toString());
+            assertFalse(Files.exists(directory.resolve("ready")));
+        }
+    }
+
+    @Test
     void shouldFailWithOneLineWhenPortIsInUse() throws Exception
     {
         try (ServerSocket taken = new ServerSocket())
@@ -105,6 +197,31 @@ class ZillaDistributionIT
             assertTrue(zilla.err().get(0).startsWith("zilla could not start: "), zilla.err().toString());
             assertFalse(Files.exists(temp.resolve("engine").resolve("lock")));
         }
+    }
+
+    @Test
+    void shouldRefuseThePortOfAnotherZilla() throws Exception
+    {
+        // both zillas listen with SO_REUSEPORT, which would let the second join the first's port and take half its
+        // connections; the second must refuse to start instead
+        final int port = freePort();
+        final Path config = exampleOnPort(port);
+        final Path directory = temp.resolve("first");
+        final ZillaProcess first = zilla("start", "-c", config, "-w", 2, "-P", "zilla.engine.directory=" + directory);
+        first.awaitOut("started zilla", TIMEOUT);
+
+        final ZillaProcess second = zilla("start", "-c", config, "-P", "zilla.engine.directory=" + temp.resolve("second"));
+
+        assertEquals(1, second.awaitExit(TIMEOUT));
+        assertEquals(1, second.err().size(), second.err().toString());
+        final String refused = "zilla could not start: bindings.north_tcp_server: port " + port + " is in use";
+        assertTrue(second.err().get(0).startsWith(refused), second.err().toString());
+        for (int i = 0; i < 8; i++)
+        {
+            assertEchoes(port);
+        }
+        first.sigterm();
+        assertEquals(0, first.awaitExit(TIMEOUT));
     }
 
     @Test
@@ -166,6 +283,24 @@ class ZillaDistributionIT
         assertEquals(List.of(printed.strip()), viaJar.out());
         // removed here: JUnit warns about a link out of its temporary directory
         Files.delete(link);
+    }
+
+    private static void assertEchoes(int port) throws IOException
+    {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port))
+        {
+            socket.setSoTimeout((int) TIMEOUT.toMillis());
+            socket.getOutputStream().write(HELLO);
+            assertArrayEquals(HELLO, readFully(socket.getInputStream(), HELLO.length));
+        }
+    }
+
+    private void assertEchoCounted(Path directory) throws Exception
+    {
+        final ZillaProcess metrics = zilla("metrics", "-d", directory, "north_echo_server");
+        assertEquals(0, metrics.awaitExit(TIMEOUT), metrics.err().toString());
+        final List<String> echoed = List.of("north_echo_server", "bytes.received", String.valueOf(HELLO.length));
+        assertTrue(metrics.out().stream().anyMatch(line -> columns(line).equals(echoed)), metrics.out().toString());
     }
 
     private ZillaProcess zilla(Object... args) throws IOException

@@ -5,13 +5,7 @@ package io.zilla.engine;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +23,9 @@ import io.zilla.engine.config.ComponentConfig;
 import io.zilla.engine.config.ConfigException;
 import io.zilla.engine.config.ConfigReader;
 import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.config.TelemetryConfig;
 import io.zilla.engine.internal.ConfigWatcher;
+import io.zilla.engine.internal.EngineDirectory;
 import io.zilla.engine.internal.Worker;
 import io.zilla.engine.internal.event.EngineEvent;
 import io.zilla.engine.internal.event.EventLog;
@@ -46,7 +42,6 @@ import org.agrona.concurrent.status.AtomicCounter;
  */
 public final class Engine implements AutoCloseable
 {
-    private static final String LOCK_FILE = "lock";
     private static final long EVENT_POLL_MILLIS = 50;
 
     private final EngineConfiguration configuration;
@@ -57,8 +52,7 @@ public final class Engine implements AutoCloseable
     private final List<Consumer<EngineEvent>> eventListeners;
     private final List<Worker> workers = new ArrayList<>();
 
-    private FileChannel lockChannel;
-    private FileLock lock;
+    private EngineDirectory directory;
     private EventLog events;
     private Thread exporter;
     private volatile boolean exporting;
@@ -94,7 +88,8 @@ public final class Engine implements AutoCloseable
     }
 
     /**
-     * Starts the workers and attaches every binding on each of them.
+     * Starts the workers and attaches every binding on each of them; then writes the engine directory's {@code ready}
+     * file, which {@link #close()} removes.
      *
      * @throws IllegalStateException when the engine directory is in use by another engine, a vault cannot attach,
      *         or a binding cannot attach (a port in use...); the engine is then closed again
@@ -107,23 +102,28 @@ public final class Engine implements AutoCloseable
             throw new IllegalArgumentException("workers must be 1 to " + StreamIds.MAX_WORKERS + ", not " + count);
         }
         final Map<String, VaultHandler> vaults = attachVaults(config);
-        lockDirectory();
-        events = new EventLog(configuration.directory(), configuration.eventsCapacity(),
-            new AtomicCounter(new UnsafeBuffer(new byte[128]), 0));
-        startExporter();
+        directory = EngineDirectory.lock(configuration.directory());
         final List<CompletableFuture<Void>> attached = new ArrayList<>();
-        for (int i = 0; i < count; i++)
-        {
-            final Worker worker = new Worker(i, configuration, bindingsByType, events);
-            workers.add(worker);
-            attached.add(worker.start(config.bindings(), vaults));
-        }
         try
         {
+            final AtomicCounter dropped = new AtomicCounter(new UnsafeBuffer(new byte[128]), 0);
+            events = new EventLog(directory, configuration.eventsCapacity(), dropped);
+            startExporter();
+            for (int i = 0; i < count; i++)
+            {
+                final Worker worker = new Worker(i, configuration, directory, bindingsByType, events);
+                workers.add(worker);
+                attached.add(worker.start(config.bindings(), vaults));
+            }
             for (CompletableFuture<Void> future : attached)
             {
                 future.get();
             }
+        }
+        catch (RuntimeException ex)
+        {
+            close();
+            throw ex;
         }
         catch (ExecutionException ex)
         {
@@ -147,6 +147,15 @@ public final class Engine implements AutoCloseable
                 close();
                 throw new UncheckedIOException("cannot watch " + configFile, ex);
             }
+        }
+        try
+        {
+            directory.ready();
+        }
+        catch (RuntimeException ex)
+        {
+            close();
+            throw ex;
         }
     }
 
@@ -246,6 +255,11 @@ public final class Engine implements AutoCloseable
             watcher.close();
             watcher = null;
         }
+        if (directory != null)
+        {
+            // not ready from the moment the stop begins: health checks must not send traffic to a closing engine
+            directory.notReady();
+        }
         for (Worker worker : workers)
         {
             try
@@ -264,50 +278,10 @@ public final class Engine implements AutoCloseable
             events.close();
             events = null;
         }
-        unlockDirectory();
-    }
-
-    private void lockDirectory()
-    {
-        final Path directory = configuration.directory();
-        try
+        if (directory != null)
         {
-            Files.createDirectories(directory);
-            lockChannel = FileChannel.open(directory.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            lock = lockChannel.tryLock();
-            if (lock == null)
-            {
-                lockChannel.close();
-                throw new IllegalStateException("the engine directory " + directory + " is in use by another zilla");
-            }
-            lockChannel.truncate(0);
-            lockChannel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
-        }
-        catch (IOException ex)
-        {
-            throw new UncheckedIOException("cannot use engine directory " + directory, ex);
-        }
-    }
-
-    private void unlockDirectory()
-    {
-        try
-        {
-            if (lock != null)
-            {
-                lock.release();
-                lock = null;
-                Files.deleteIfExists(configuration.directory().resolve(LOCK_FILE));
-            }
-            if (lockChannel != null)
-            {
-                lockChannel.close();
-                lockChannel = null;
-            }
-        }
-        catch (IOException ex)
-        {
-            throw new UncheckedIOException(ex);
+            directory.close();
+            directory = null;
         }
     }
 
@@ -316,7 +290,7 @@ public final class Engine implements AutoCloseable
         final List<Consumer<EngineEvent>> consumers = new ArrayList<>(eventListeners);
         for (ComponentConfig exporterConfig : config.telemetry().exporters())
         {
-            if ("stdout".equals(exporterConfig.type()))
+            if (TelemetryConfig.STDOUT.equals(exporterConfig.type()))
             {
                 consumers.add(event -> System.out.println(event.format()));
             }

@@ -23,6 +23,8 @@ public final class EngineConfiguration
     public static final String IDLE_SPINS = "zilla.engine.idle.spins";
     public static final String IDLE_YIELDS = "zilla.engine.idle.yields";
     public static final String IDLE_PARK_MAX_MILLIS = "zilla.engine.idle.park.max.millis";
+    public static final String EXCEPTION_TRACES = "zilla.engine.exception.traces";
+    public static final String STREAMS_PER_CONNECTION = "zilla.engine.streams.per.connection";
 
     private final Properties properties;
 
@@ -122,6 +124,30 @@ public final class EngineConfiguration
     public long idleParkMaxMillis()
     {
         return intValue(IDLE_PARK_MAX_MILLIS, 100);
+    }
+
+    /**
+     * The most streams one inbound connection may have open at once: its own and every stream opened, binding after
+     * binding, because of it. Enough for any graph that does not loop (an HTTP/2 connection's 100 concurrent requests
+     * each through a few bindings, say); a graph that loops at run time reaches it and is refused there.
+     */
+    public int streamsPerConnection()
+    {
+        final int streams = intValue(STREAMS_PER_CONNECTION, 8192);
+        if (streams < 1)
+        {
+            throw new IllegalArgumentException(STREAMS_PER_CONNECTION + ": must be at least 1, not " + streams);
+        }
+        return streams;
+    }
+
+    /**
+     * Whether the events of faults (a binding that threw on a stream, a channel that failed) carry the exception's
+     * whole stack trace, rather than its first line and where it was thrown; {@code zilla start -e} sets it.
+     */
+    public boolean exceptionTraces()
+    {
+        return Boolean.parseBoolean(properties.getProperty(EXCEPTION_TRACES, "false").trim());
     }
 
     public String property(String name, String defaultValue)

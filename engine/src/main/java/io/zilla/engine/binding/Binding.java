@@ -4,11 +4,15 @@
 package io.zilla.engine.binding;
 
 import java.net.URL;
+import java.util.List;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.ConditionConfig;
+import io.zilla.engine.config.ConfigValueException;
 import io.zilla.engine.config.KindConfig;
+import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.config.OptionsConfig;
 import io.zilla.engine.config.WithConfig;
 
@@ -29,6 +33,16 @@ public interface Binding
      */
     URL schema();
 
+    /**
+     * Whether a binding of this kind sends streams on to exits, as a server or a proxy does. A kind that ends streams
+     * itself (a tcp client, which connects to the network) has no exits: its routes only say which streams it takes,
+     * and an {@code exit}, of a route or its own, is refused rather than ignored.
+     */
+    default boolean hasExits(KindConfig kind)
+    {
+        return true;
+    }
+
     /** Binds validated {@code options} to this type's immutable record; null when the type has no options. */
     default OptionsConfig options(KindConfig kind, JsonNode options)
     {
@@ -45,6 +59,18 @@ public interface Binding
     default WithConfig with(KindConfig kind, JsonNode with)
     {
         return null;
+    }
+
+    /**
+     * Checks one bound binding of this type against the whole file, for what spans bindings and no schema can say,
+     * such as a tcp client aimed at the listener of a tcp server of the same file. Called once every binding is
+     * bound without error.
+     *
+     * @return the problems, each with the path of the value at fault from the binding ({@code options.port})
+     */
+    default List<ConfigValueException> check(BindingConfig binding, NamespaceConfig namespace)
+    {
+        return List.of();
     }
 
     /** Called once per worker, on that worker's thread. */

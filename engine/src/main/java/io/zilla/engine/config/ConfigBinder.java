@@ -121,8 +121,9 @@ final class ConfigBinder
             guarded.put(guard.getKey(), roles);
         }
 
+        // a route of a kind without exits (a tcp client) has none
         final String exit = route.path("exit").textValue();
-        return new RouteConfig(order, when, boundWith, exit, ids.get(exit), guarded);
+        return new RouteConfig(order, when, boundWith, exit, exit != null ? ids.get(exit) : 0L, guarded);
     }
 
     private <T> T adapt(ConfigPath path, Supplier<T> adapter)

@@ -21,8 +21,9 @@ import io.zilla.engine.vault.Vault;
  * Reads a zilla.yaml: parses it (jackson-dataformat-yaml, keeping every value's line and column), substitutes
  * {@code ${{env.NAME}}}, validates it against the JSON Schema assembled from {@code specs/core}'s
  * zilla.schema.json and each installed binding type's schema, checks what a schema cannot (unknown exits,
- * kinds a type does not support), and binds it into immutable records. Every problem is reported, not just the
- * first.
+ * kinds a type does not support, loops of exits), binds it into immutable records, and lets each type check its
+ * bindings against the others (a tcp client aimed at the file's own tcp server). Every problem is reported, not just
+ * the first.
  */
 public final class ConfigReader
 {
@@ -95,11 +96,29 @@ public final class ConfigReader
         // the types' adapters see only a valid document, and may still refuse a value (a vault, a store it cannot load)
         final NamespaceConfig namespace = new ConfigBinder(bindingsByType, vaultsByType, directory(location), sources, errors)
             .bind(root, namespaceId);
+        if (errors.isEmpty())
+        {
+            checkAcrossBindings(namespace, sources, errors);
+        }
         if (!errors.isEmpty())
         {
             throw failure(errors);
         }
         return namespace;
+    }
+
+    /** What each type says of its bindings in the light of the others (Binding.check). */
+    private void checkAcrossBindings(NamespaceConfig namespace, SourceMap sources, List<ConfigError> errors)
+    {
+        for (BindingConfig binding : namespace.bindings())
+        {
+            final Binding type = bindingsByType.get(binding.type());
+            for (ConfigValueException problem : type.check(binding, namespace))
+            {
+                errors.add(sources.error(ConfigPath.of("bindings", binding.name()).properties(problem.path()),
+                    problem.getMessage()));
+            }
+        }
     }
 
     private static Path directory(String location)

@@ -39,6 +39,12 @@ final class Messages
         };
     }
 
+    /** The indefinite article for a word as it is spelt: {@code an} before a vowel ({@code an echo}), else {@code a}. */
+    static String article(String word)
+    {
+        return !word.isEmpty() && "aeiouAEIOU".indexOf(word.charAt(0)) >= 0 ? "an" : "a";
+    }
+
     /** {@code 1 item}, {@code 2 items}. */
     static String count(String number, String singular)
     {

@@ -4,6 +4,7 @@
 package io.zilla.engine.config;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The {@code telemetry} section.
@@ -13,6 +14,12 @@ import java.util.List;
 public record TelemetryConfig(List<ComponentConfig> exporters)
 {
     public static final TelemetryConfig EMPTY = new TelemetryConfig(List.of());
+
+    /** The exporter type that prints each event on stdout, one line each; it has no options. */
+    public static final String STDOUT = "stdout";
+
+    /** The exporter types the engine has: only these may be configured (no metrics exporter yet). */
+    public static final Set<String> EXPORTER_TYPES = Set.of(STDOUT);
 
     public TelemetryConfig
     {

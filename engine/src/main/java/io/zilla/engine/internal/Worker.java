@@ -8,7 +8,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.SelectableChannel;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -29,6 +28,7 @@ import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.internal.budget.WorkerBudgets;
 import io.zilla.engine.internal.buffer.SlabBufferPool;
+import io.zilla.engine.internal.event.EngineEvent;
 import io.zilla.engine.internal.event.EventLog;
 import io.zilla.engine.internal.metrics.BindingCounters;
 import io.zilla.engine.internal.metrics.WorkerCounters;
@@ -85,19 +85,19 @@ public final class Worker implements EngineContext, Runnable
     private long nextTrace;
     private Thread thread;
 
-    public Worker(int index, EngineConfiguration configuration, Map<String, Binding> bindingsByType, EventLog events)
+    public Worker(int index, EngineConfiguration configuration, EngineDirectory directory, Map<String, Binding> bindingsByType,
+        EventLog events)
     {
         this.index = index;
         this.configuration = configuration;
         this.bindingsByType = bindingsByType;
         this.events = events;
-        final Path directory = configuration.directory();
-        this.ringFile = IoUtil.mapNewFile(directory.resolve("data" + index).toFile(),
-            configuration.ringCapacity() + RingBufferDescriptor.TRAILER_LENGTH, true);
+        this.ringFile = directory.map("data" + index, configuration.ringCapacity() + RingBufferDescriptor.TRAILER_LENGTH);
         this.counters = new WorkerCounters(directory, index, configuration.countersCapacity());
         final ManyToOneRingBuffer ring = new ManyToOneRingBuffer(new UnsafeBuffer(ringFile));
         final int congestion = ring.capacity() / 2;
-        this.dispatcher = new StreamDispatcher(ring, handlers::get, this::counters, new Reporter());
+        this.dispatcher = new StreamDispatcher(ring, handlers::get, this::counters, new Reporter(),
+            configuration.streamsPerConnection());
         this.poller = new Poller(this::onChannelFault, () -> ring.size() > congestion);
         this.signaler = new WorkerSignaler(System.currentTimeMillis(), this::deliverSignal);
         this.budgets = new WorkerBudgets(index);
@@ -280,7 +280,7 @@ public final class Worker implements EngineContext, Runnable
         }
         catch (Throwable ex)
         {
-            event(binding.id(), 0L, "engine.detach.failed", describe(ex));
+            event(binding.id(), 0L, EngineEvent.DETACH_FAILED, describe(ex));
         }
     }
 
@@ -422,13 +422,18 @@ public final class Worker implements EngineContext, Runnable
         {
             cause.addSuppressed(ex);
         }
-        event(0L, 0L, "engine.channel.failed", describe(cause));
+        event(0L, 0L, EngineEvent.CHANNEL_FAILED, describe(cause));
     }
 
-    private static String describe(Throwable cause)
+    /** The exception and where it was thrown, or with {@code zilla.engine.exception.traces} its whole stack trace. */
+    private String describe(Throwable cause)
     {
         final StringWriter trace = new StringWriter();
         cause.printStackTrace(new PrintWriter(trace));
+        if (configuration.exceptionTraces())
+        {
+            return trace.toString().stripTrailing();
+        }
         final String[] lines = trace.toString().split("\\R", 3);
         return lines.length > 1 ? lines[0] + " " + lines[1].trim() : lines[0];
     }
@@ -438,7 +443,7 @@ public final class Worker implements EngineContext, Runnable
         @Override
         public void fault(long bindingId, long traceId, Throwable cause)
         {
-            event(bindingId, traceId, "engine.stream.failed", describe(cause));
+            event(bindingId, traceId, EngineEvent.STREAM_FAILED, describe(cause));
         }
 
         @Override
@@ -446,6 +451,13 @@ public final class Worker implements EngineContext, Runnable
         {
             event(bindingId, traceId, "engine.ring.full", "stream 0x" + Long.toHexString(streamId) + " aborted: worker "
                 + index + "'s ring is full");
+        }
+
+        @Override
+        public void capped(long bindingId, long traceId, int limit)
+        {
+            event(bindingId, traceId, "engine.streams.capped", "a new stream refused: the connection that caused it has "
+                + limit + " streams open (" + EngineConfiguration.STREAMS_PER_CONNECTION + "); do the bindings loop?");
         }
     }
 }

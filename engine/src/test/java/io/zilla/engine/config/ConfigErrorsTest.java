@@ -45,7 +45,10 @@ class ConfigErrorsTest
                   - when:
                       - port: 8000-80x0
                       - port: [8000, "8001"]
-                    exit: server
+                    exit: app
+              app:
+                type: echo
+                kind: server
             """,
             "zilla.yaml:7:13 bindings.server.options.port: must be at most 65535",
             "zilla.yaml:10:19 bindings.server.routes[0].when[0].port: must be a port range such as \"8000-8010\"",
@@ -65,7 +68,10 @@ class ConfigErrorsTest
                   - with:
                       topic: items
                       key: true
-                    exit: map
+                    exit: sink
+              sink:
+                type: echo
+                kind: server
             """,
             "zilla.yaml:9:16 bindings.map.routes[0].with.key: must be a string or an array, not a boolean");
     }
@@ -134,10 +140,157 @@ class ConfigErrorsTest
                   - guarded:
                       jwt0: [read]
                       jwt1: [write]
-                    exit: x
+                    exit: y
+              y:
+                type: echo
+                kind: server
             """,
+            "zilla.yaml:4:11 guards.jwt0.type: unknown guard type 'jwt' (installed: none)",
             "zilla.yaml:9:12 bindings.x.vault: unknown vault 'secrets'",
             "zilla.yaml:13:11 bindings.x.routes[0].guarded: unknown guard 'jwt1'");
+    }
+
+    @Test
+    void shouldRefuseEveryGuardWhileNoGuardTypeIsInstalled()
+    {
+        // accepted, a guard would protect nothing: an http route guarded by a jwt guard answered everyone
+        assertErrors("""
+            name: example
+            guards:
+              jwt0:
+                type: jwt
+                options:
+                  issuer: https://auth.example.com
+              x509:
+                type: x509
+              made_up:
+                type: nonsense
+            bindings:
+              x:
+                type: tcp
+                kind: server
+                routes:
+                  - guarded:
+                      jwt0: [read]
+                    exit: y
+              y:
+                type: echo
+                kind: server
+            """,
+            "zilla.yaml:4:11 guards.jwt0.type: unknown guard type 'jwt' (installed: none)",
+            "zilla.yaml:8:11 guards.x509.type: unknown guard type 'x509' (installed: none)",
+            "zilla.yaml:10:11 guards.made_up.type: unknown guard type 'nonsense' (installed: none)");
+    }
+
+    @Test
+    void shouldRefuseTelemetryThatNothingActsOn()
+    {
+        assertErrors("""
+            name: example
+            telemetry:
+              attributes:
+                service.namespace: example
+              metrics:
+                - stream.active.received
+                - http.request.size
+              exporters:
+                prometheus_metric_exporter:
+                  type: prometheus
+                  options:
+                    endpoints:
+                      - scheme: http
+                        path: /metrics
+                        port: 7190
+                stdout_logs_exporter:
+                  type: stdout
+                  options:
+                    colour: true
+            """,
+            "zilla.yaml:3:3 telemetry.attributes: attributes cannot be set yet: no installed exporter exports metrics, "
+                + "and events carry none",
+            "zilla.yaml:5:3 telemetry.metrics: metrics cannot be chosen yet: no installed exporter exports metrics "
+                + "(zilla keeps every counter, and zilla metrics prints them)",
+            "zilla.yaml:10:13 telemetry.exporters.prometheus_metric_exporter.type: unknown exporter type 'prometheus' "
+                + "(installed: stdout)",
+            "zilla.yaml:18:7 telemetry.exporters.stdout_logs_exporter.options: a stdout exporter has no options");
+    }
+
+    @Test
+    void shouldRefuseExitsThatLoop()
+    {
+        // each lap opens a new stream: a loop runs until the worker's memory or the file descriptors are gone
+        assertErrors("""
+            name: example
+            bindings:
+              self:
+                type: tcp
+                kind: server
+                exit: self
+              a:
+                type: tcp
+                kind: server
+                routes:
+                  - when:
+                      - port: 8080
+                    exit: b
+                exit: sink
+              b:
+                type: tcp
+                kind: server
+                exit: c
+              c:
+                type: tcp
+                kind: server
+                exit: a
+              sink:
+                type: echo
+                kind: server
+            """,
+            "zilla.yaml:6:11 bindings.self.exit: exit 'self' is this binding itself: every stream would open another, "
+                + "without end",
+            "zilla.yaml:22:11 bindings.c.exit: exit 'a' closes a loop (a -> b -> c -> a): every stream would open another, "
+                + "without end");
+    }
+
+    @Test
+    void shouldRefuseTheExitsOfAKindThatHasNone()
+    {
+        // a tcp client connects to the network: its routes say where it may connect, and an exit would be ignored
+        assertErrors("""
+            name: example
+            bindings:
+              north:
+                type: tcp
+                kind: client
+                routes:
+                  - when:
+                      - cidr: 10.0.0.0/8
+                  - when:
+                      - cidr: 192.168.0.0/16
+                    exit: south
+                exit: south
+              south:
+                type: echo
+                kind: server
+            """,
+            "zilla.yaml:11:9 bindings.north.routes[1].exit: a tcp client has no exits: it ends the streams it takes",
+            "zilla.yaml:12:5 bindings.north.exit: a tcp client has no exits: it ends the streams it takes");
+    }
+
+    @Test
+    void shouldRequireTheExitOfARouteOfAKindThatHasThem()
+    {
+        assertErrors("""
+            name: example
+            bindings:
+              north:
+                type: tcp
+                kind: server
+                routes:
+                  - when:
+                      - port: 8080
+            """,
+            "zilla.yaml:7:9 bindings.north.routes[0]: missing required property 'exit'");
     }
 
     @Test
@@ -223,7 +376,7 @@ class ConfigErrorsTest
                 exit: x
             """,
             "zilla.yaml:6:5 bindings.x.options: is not allowed here",
-            "zilla.yaml:8:5 bindings.x.exit: is not allowed here");
+            "zilla.yaml:8:5 bindings.x.exit: an echo server has no exits: it ends the streams it takes");
     }
 
     @Test
@@ -364,9 +517,8 @@ class ConfigErrorsTest
             """, 1));
 
         assertEquals("""
-            7 errors in configuration:
-              zilla.yaml:6:5 bindings.south.exit: is not allowed here
-              zilla.yaml:6:11 bindings.south.exit: unknown exit 'nowhere'
+            6 errors in configuration:
+              zilla.yaml:6:5 bindings.south.exit: an echo server has no exits: it ends the streams it takes
               zilla.yaml:7:3 bindings.north: missing required property 'kind'
               zilla.yaml:10:13 bindings.north.options.port: must be at least 0
               zilla.yaml:15:19 bindings.north.routes[0].when[0].port: must be an integer, a range "8000-8010" or a list
@@ -445,6 +597,6 @@ class ConfigErrorsTest
 
     private static ConfigReader mappingReader()
     {
-        return new ConfigReader(TestBindings.installed(new TestBindings.Mapping()), name -> null);
+        return new ConfigReader(TestBindings.installed(new TestBindings.Mapping(), new TestBindings.Echo()), name -> null);
     }
 }

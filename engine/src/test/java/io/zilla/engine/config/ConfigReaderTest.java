@@ -4,6 +4,7 @@
 package io.zilla.engine.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
@@ -102,7 +103,7 @@ class ConfigReaderTest
     }
 
     @Test
-    void shouldBindWithAndGuardedOfAMappingRoute()
+    void shouldBindWithOfAMappingRoute()
     {
         final ConfigReader reader = new ConfigReader(
             TestBindings.installed(new TestBindings.Mapping(), new TestBindings.Echo()),
@@ -110,11 +111,6 @@ class ConfigReaderTest
 
         final NamespaceConfig namespace = reader.read("zilla.yaml", """
             name: mapping
-            guards:
-              jwt0:
-                type: jwt
-                options:
-                  issuer: https://auth.example.com
             vaults:
               server:
                 type: filesystem
@@ -129,9 +125,6 @@ class ConfigReaderTest
                     with:
                       topic: items-snapshots
                       key: [id, region]
-                    guarded:
-                      jwt0:
-                        - read:items
                     exit: sink
               sink:
                 type: echo
@@ -143,10 +136,24 @@ class ConfigReaderTest
         assertEquals("server", map.vault());
         assertEquals(List.of(new RouteConfig(0, List.of(new MappingCondition("items")),
             new MappingWith("items-snapshots", List.of("id", "region")), "sink", 0xFFFF_FFFF_0000_0002L,
-            Map.of("jwt0", List.of("read:items")))), map.routes());
+            Map.of())), map.routes());
         assertEquals(List.of(new ComponentConfig("server", "filesystem", null)), namespace.vaults());
-        assertEquals(List.of(new ComponentConfig("jwt0", "jwt", null)), namespace.guards());
+        assertEquals(List.of(), namespace.guards());
         assertSame(TelemetryConfig.EMPTY, namespace.telemetry());
+    }
+
+    @Test
+    void shouldNeverMatchAGuardedRouteWithoutAGuardToCheckIt()
+    {
+        // a file with a guard is refused until a guard type is installed; a config built in code may still hold one,
+        // and a route that names roles must not serve everyone because nothing checks them
+        final RouteConfig guarded = new RouteConfig(0, List.of(), null, "sink", 2L, Map.of("jwt0", List.of("read:items")));
+        final RouteConfig open = new RouteConfig(1, List.of(), null, "public", 3L, Map.of());
+        final BindingConfig binding = new BindingConfig(1L, "map", "mapping", KindConfig.PROXY, null, null,
+            List.of(guarded, open));
+
+        assertFalse(guarded.matches(condition -> true));
+        assertEquals("public", binding.resolveAny().exit());
     }
 
     @Test

@@ -96,6 +96,13 @@ final class TestBindings
             super("tcp", EnumSet.of(KindConfig.SERVER, KindConfig.CLIENT));
         }
 
+        /** As the real tcp type: a client connects to the network, its routes only filter destinations. */
+        @Override
+        public boolean hasExits(KindConfig kind)
+        {
+            return kind != KindConfig.CLIENT;
+        }
+
         @Override
         public OptionsConfig options(KindConfig kind, JsonNode options)
         {
@@ -140,6 +147,12 @@ final class TestBindings
         Echo()
         {
             super("echo", EnumSet.of(KindConfig.SERVER));
+        }
+
+        @Override
+        public boolean hasExits(KindConfig kind)
+        {
+            return false;
         }
     }
 

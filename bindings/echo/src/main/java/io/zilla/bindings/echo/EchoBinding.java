@@ -29,6 +29,13 @@ public final class EchoBinding implements Binding
         return Set.of(KindConfig.SERVER);
     }
 
+    /** An echo answers every stream itself. */
+    @Override
+    public boolean hasExits(KindConfig kind)
+    {
+        return false;
+    }
+
     @Override
     public URL schema()
     {

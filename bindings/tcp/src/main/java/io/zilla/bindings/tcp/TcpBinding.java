@@ -3,7 +3,10 @@
  */
 package io.zilla.bindings.tcp;
 
+import java.net.InetAddress;
 import java.net.URL;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -17,12 +20,16 @@ import io.zilla.bindings.tcp.config.TcpCidr;
 import io.zilla.bindings.tcp.config.TcpConditionConfig;
 import io.zilla.bindings.tcp.config.TcpOptionsConfig;
 import io.zilla.bindings.tcp.stream.TcpBindingContext;
+import io.zilla.bindings.tcp.stream.TcpListeners;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingContext;
 import io.zilla.engine.binding.EngineContext;
+import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.ConditionConfig;
+import io.zilla.engine.config.ConfigValueException;
 import io.zilla.engine.config.KindConfig;
+import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.config.OptionsConfig;
 import io.zilla.engine.config.PortRanges;
 
@@ -48,6 +55,7 @@ public final class TcpBinding implements Binding
     private static final String SCHEMA = "/io/zilla/specs/tcp/schema/tcp.schema.json";
 
     private final long connectTimeout;
+    private final TcpListeners listening = new TcpListeners();
     private final ThreadFactory resolverThreads;
     private ExecutorService resolver;
 
@@ -73,6 +81,13 @@ public final class TcpBinding implements Binding
     public Set<KindConfig> kinds()
     {
         return Set.of(KindConfig.SERVER, KindConfig.CLIENT);
+    }
+
+    /** A client connects to the network: its routes only say where it may connect. */
+    @Override
+    public boolean hasExits(KindConfig kind)
+    {
+        return kind != KindConfig.CLIENT;
     }
 
     @Override
@@ -109,10 +124,47 @@ public final class TcpBinding implements Binding
             PortRanges.parse(condition.get("port")));
     }
 
+    /**
+     * A client whose options aim it at a listener of a server of the same file is refused: the server would route what
+     * it accepts on, possibly to the client again, each lap a new connection (TcpClientFactory refuses it at run time
+     * too, for destinations that only streams name).
+     */
+    @Override
+    public List<ConfigValueException> check(BindingConfig binding, NamespaceConfig namespace)
+    {
+        if (binding.kind() != KindConfig.CLIENT || !(binding.options() instanceof TcpOptionsConfig client)
+            || client.host() == null || client.port() == 0)
+        {
+            return List.of();
+        }
+        final InetAddress destination = TcpListeners.literal(client.host());
+        if (destination == null)
+        {
+            // a name that only a lookup would resolve: the client checks the address it connects to
+            return List.of();
+        }
+        for (BindingConfig other : namespace.bindings())
+        {
+            if (NAME.equals(other.type()) && other.kind() == KindConfig.SERVER
+                && other.options() instanceof TcpOptionsConfig server && server.host() != null && server.ports() != null
+                && Arrays.stream(server.ports()).anyMatch(port -> port == client.port()))
+            {
+                final InetAddress listener = TcpListeners.literal(server.host());
+                if (listener != null && TcpListeners.reaches(listener, destination, TcpListeners.localAddresses()))
+                {
+                    return List.of(new ConfigValueException("options.port", "connects to this zilla's own listener: bindings."
+                        + other.name() + " listens on " + server.host() + ":" + client.port()
+                        + ", and a zilla that connects to itself loops"));
+                }
+            }
+        }
+        return List.of();
+    }
+
     @Override
     public BindingContext supply(EngineContext context)
     {
-        return new TcpBindingContext(context, TYPE_ID, connectTimeout, this::resolver);
+        return new TcpBindingContext(context, TYPE_ID, connectTimeout, this::resolver, listening);
     }
 
     /** The connect timeout that a client without a {@code timeout} option uses, in milliseconds. */

@@ -225,6 +225,75 @@ class TcpConfigTest
         assertTrue(errors.get(1).message().contains("hostname"), errors.get(1).toString());
     }
 
+    @Test
+    void shouldRefuseOptionsThatTheKindIgnores()
+    {
+        // a client connects to one port and never listens; a server never connects: accepted, each would do nothing
+        final List<ConfigError> errors = errors("""
+            ---
+            name: test
+            bindings:
+              net:
+                type: tcp
+                kind: server
+                options:
+                  host: 0.0.0.0
+                  port: 8080
+                  timeout: 1000
+                exit: app
+              app:
+                type: echo
+                kind: server
+              north:
+                type: tcp
+                kind: client
+                options:
+                  host: example.com
+                  port: 9092-9094
+                  backlog: 128
+            """);
+
+        assertEquals(List.of(
+            "zilla.yaml:10:16 bindings.net.options.timeout: is a client's connect timeout: a server does not connect",
+            "zilla.yaml:20:13 bindings.north.options.port: a client connects to one port: must be an integer",
+            "zilla.yaml:21:16 bindings.north.options.backlog: is a server's accept queue: a client does not listen"),
+            errors.stream().map(ConfigError::toString).toList());
+    }
+
+    @Test
+    void shouldRefuseAClientAimedAtAServerOfTheSameFile()
+    {
+        // the server routes what it accepts to the client, which connects to the server: a new connection each lap
+        final List<ConfigError> errors = errors("""
+            ---
+            name: test
+            bindings:
+              net:
+                type: tcp
+                kind: server
+                options:
+                  host: 0.0.0.0
+                  port: [ 8080, 9090 ]
+                exit: north
+              north:
+                type: tcp
+                kind: client
+                options:
+                  host: localhost
+                  port: 9090
+              south:
+                type: tcp
+                kind: client
+                options:
+                  host: 127.0.0.1
+                  port: 9091
+            """);
+
+        assertEquals(List.of("zilla.yaml:16:13 bindings.north.options.port: connects to this zilla's own listener: "
+            + "bindings.net listens on 0.0.0.0:9090, and a zilla that connects to itself loops"),
+            errors.stream().map(ConfigError::toString).toList());
+    }
+
     private List<ConfigError> errors(String yaml)
     {
         return assertThrows(ConfigException.class, () -> reader.read("zilla.yaml", yaml, 1)).errors();

@@ -5,9 +5,9 @@ package io.zilla.engine.internal.event;
 
 import java.nio.MappedByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.function.Consumer;
 
+import io.zilla.engine.internal.EngineDirectory;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.IoUtil;
@@ -33,10 +33,9 @@ public final class EventLog implements AutoCloseable
     private final ManyToOneRingBuffer ring;
     private final AtomicCounter dropped;
 
-    public EventLog(Path directory, int capacity, AtomicCounter dropped)
+    public EventLog(EngineDirectory directory, int capacity, AtomicCounter dropped)
     {
-        this.mapped = IoUtil.mapNewFile(directory.resolve(FILE_NAME).toFile(),
-            capacity + RingBufferDescriptor.TRAILER_LENGTH, true);
+        this.mapped = directory.map(FILE_NAME, capacity + RingBufferDescriptor.TRAILER_LENGTH);
         this.ring = new ManyToOneRingBuffer(new UnsafeBuffer(mapped));
         this.dropped = dropped;
     }

@@ -17,6 +17,7 @@ public final class BindingCounters
     public final AtomicCounter abortsReceived;
     public final AtomicCounter ringFull;
     public final AtomicCounter faults;
+    public final AtomicCounter streamsRefused;
 
     public BindingCounters(WorkerCounters counters, String bindingName)
     {
@@ -29,5 +30,6 @@ public final class BindingCounters
         this.abortsReceived = counters.supply(bindingName, "aborts.received");
         this.ringFull = counters.supply(bindingName, "ring.full");
         this.faults = counters.supply(bindingName, "faults");
+        this.streamsRefused = counters.supply(bindingName, "streams.refused");
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
+import io.zilla.engine.internal.EngineDirectory;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -44,19 +45,13 @@ public final class CountersFile implements AutoCloseable
         this.values = new UnsafeBuffer(mapped, HEADER_LENGTH + metadataLength, valuesLength);
     }
 
-    public static Path path(Path directory, int workerIndex)
-    {
-        return directory.resolve(PREFIX + workerIndex);
-    }
-
-    /** Creates (or truncates) the file for a worker, with room for {@code valuesLength} bytes of values. */
-    public static CountersFile create(Path directory, int workerIndex, int valuesLength)
+    /** Creates the file for a worker, with room for {@code valuesLength} bytes of values. */
+    public static CountersFile create(EngineDirectory directory, int workerIndex, int valuesLength)
     {
         final int counters = Math.max(1, valuesLength / CountersReader.COUNTER_LENGTH);
         final int values = counters * CountersReader.COUNTER_LENGTH;
         final int metadataLength = counters * CountersReader.METADATA_LENGTH;
-        final Path path = path(directory, workerIndex);
-        final MappedByteBuffer mapped = IoUtil.mapNewFile(path.toFile(), HEADER_LENGTH + metadataLength + values, true);
+        final MappedByteBuffer mapped = directory.map(PREFIX + workerIndex, HEADER_LENGTH + metadataLength + values);
         final UnsafeBuffer header = new UnsafeBuffer(mapped, 0, HEADER_LENGTH);
         header.putInt(METADATA_LENGTH_OFFSET, metadataLength);
         header.putInt(VALUES_LENGTH_OFFSET, values);

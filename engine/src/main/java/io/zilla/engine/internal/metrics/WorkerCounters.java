@@ -3,8 +3,7 @@
  */
 package io.zilla.engine.internal.metrics;
 
-import java.nio.file.Path;
-
+import io.zilla.engine.internal.EngineDirectory;
 import org.agrona.collections.Object2ObjectHashMap;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
@@ -18,7 +17,7 @@ public final class WorkerCounters implements AutoCloseable
     private final CountersManager manager;
     private final Object2ObjectHashMap<String, AtomicCounter> counters = new Object2ObjectHashMap<>();
 
-    public WorkerCounters(Path directory, int workerIndex, int valuesLength)
+    public WorkerCounters(EngineDirectory directory, int workerIndex, int valuesLength)
     {
         this.file = CountersFile.create(directory, workerIndex, valuesLength);
         this.manager = new CountersManager(file.metadata(), file.values());

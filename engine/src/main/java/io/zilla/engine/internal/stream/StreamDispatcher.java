@@ -56,15 +56,27 @@ public final class StreamDispatcher implements ControlledMessageHandler
     private final LongArrayList overloaded = new LongArrayList();
     private final MutableDirectBuffer faultBuffer = new UnsafeBuffer(new byte[256]);
     private final StreamFrames faultFrames = new StreamFrames(faultBuffer);
+    private final ArrayDeque<StreamTree> spareTrees = new ArrayDeque<>();
+    private final int streamsPerConnection;
+    // the stream whose frame a binding is handling now: a stream it opens meanwhile belongs to that stream's tree
+    private StreamPair delivering;
 
     public StreamDispatcher(RingBuffer ring, LongFunction<BindingHandler> handlers, LongFunction<BindingCounters> counters,
         FaultReporter reporter)
+    {
+        this(ring, handlers, counters, reporter, Integer.MAX_VALUE);
+    }
+
+    /** @param streamsPerConnection the most streams one inbound connection may have open at once (StreamTree) */
+    public StreamDispatcher(RingBuffer ring, LongFunction<BindingHandler> handlers, LongFunction<BindingCounters> counters,
+        FaultReporter reporter, int streamsPerConnection)
     {
         this.ring = ring;
         this.commitThreshold = ring.capacity() / 8;
         this.handlers = handlers;
         this.counters = counters;
         this.reporter = reporter;
+        this.streamsPerConnection = streamsPerConnection;
     }
 
     /** Where bindings write every frame they send: the ring, by copy or built in place. */
@@ -82,7 +94,8 @@ public final class StreamDispatcher implements ControlledMessageHandler
     /**
      * Registers a new stream's opener and writes its Begin to the ring.
      *
-     * @return the writer, or null when the Begin's routedId names no binding
+     * @return the writer, or null when the Begin's routedId names no binding, or the connection that caused the
+     *         stream has as many open as it may (nothing is written; the opener treats it as having no route)
      */
     public MessageConsumer newStream(int msgTypeId, DirectBuffer buffer, int index, int length, MessageConsumer sender)
     {
@@ -93,9 +106,22 @@ public final class StreamDispatcher implements ControlledMessageHandler
         {
             return null;
         }
+        final StreamTree tree = delivering != null ? delivering.tree : newTree();
+        if (tree.streams >= streamsPerConnection)
+        {
+            counters.apply(originId).streamsRefused.incrementRelease();
+            if (!tree.capped)
+            {
+                tree.capped = true;
+                reporter.capped(originId, buffer.getLong(index + TRACE_ID_OFFSET), streamsPerConnection);
+            }
+            return null;
+        }
+        tree.streams++;
         final StreamPair spare = sparePairs.poll();
         final StreamPair pair = (spare != null ? spare : new StreamPair()).init(streamId, originId, routedId, sender,
             counters.apply(originId), counters.apply(routedId));
+        pair.tree = tree;
         streams.put(streamId, pair);
         pair.openerCounters.streamsOpened.incrementRelease();
         write(msgTypeId, buffer, index, length);
@@ -147,6 +173,8 @@ public final class StreamDispatcher implements ControlledMessageHandler
         final boolean toAcceptor = initial == forward;
         final MessageConsumer receiver = toAcceptor ? pair.acceptor : pair.opener;
         count(pair, toAcceptor, msgTypeId, buffer, index);
+        final StreamPair outer = delivering;
+        delivering = pair;
         try
         {
             receiver.accept(msgTypeId, buffer, index, length);
@@ -156,6 +184,10 @@ public final class StreamDispatcher implements ControlledMessageHandler
             fail(pair, toAcceptor ? pair.routedId : pair.originId, buffer.getLong(index + TRACE_ID_OFFSET), ex);
             return;
         }
+        finally
+        {
+            delivering = outer;
+        }
         track(pair, initial, msgTypeId);
     }
 
@@ -164,6 +196,8 @@ public final class StreamDispatcher implements ControlledMessageHandler
         final BindingHandler handler = handlers.apply(pair.routedId);
         MessageConsumer acceptor = null;
         Throwable failure = null;
+        final StreamPair outer = delivering;
+        delivering = pair;
         try
         {
             acceptor = handler != null ? handler.newStream(msgTypeId, buffer, index, length, writer) : null;
@@ -171,6 +205,10 @@ public final class StreamDispatcher implements ControlledMessageHandler
         catch (Throwable ex)
         {
             failure = ex;
+        }
+        finally
+        {
+            delivering = outer;
         }
         if (acceptor == null)
         {
@@ -181,6 +219,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
                 reporter.fault(pair.routedId, traceId, failure);
             }
             streams.remove(pair.initialId);
+            release(pair.tree);
             pair.openerCounters.streamsClosed.incrementRelease();
             deliverReset(pair.opener, pair.originId, pair.routedId, pair.initialId, traceId);
             recycle(pair);
@@ -235,10 +274,26 @@ public final class StreamDispatcher implements ControlledMessageHandler
     private void close(StreamPair pair)
     {
         streams.remove(pair.initialId);
+        release(pair.tree);
         pair.openerCounters.streamsClosed.incrementRelease();
         if (pair.acceptor != null)
         {
             pair.acceptorCounters.streamsClosed.incrementRelease();
+        }
+    }
+
+    /** A tree for a stream that no other caused; trees are reused once their last stream is forgotten. */
+    private StreamTree newTree()
+    {
+        final StreamTree spare = spareTrees.poll();
+        return (spare != null ? spare : new StreamTree()).init();
+    }
+
+    private void release(StreamTree tree)
+    {
+        if (tree != null && --tree.streams == 0)
+        {
+            spareTrees.push(tree);
         }
     }
 
@@ -410,5 +465,8 @@ public final class StreamDispatcher implements ControlledMessageHandler
         void fault(long bindingId, long traceId, Throwable cause);
 
         void overload(long bindingId, long traceId, long streamId);
+
+        /** A binding's new stream was refused: the connection that caused it has {@code limit} streams open. */
+        void capped(long bindingId, long traceId, int limit);
     }
 }

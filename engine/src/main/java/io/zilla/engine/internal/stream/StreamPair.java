@@ -28,6 +28,7 @@ final class StreamPair
 
     MessageConsumer acceptor;
     int state;
+    StreamTree tree;
 
     /** Takes on a new stream: a pair is reused once its stream is forgotten (StreamDispatcher). */
     StreamPair init(long initialId, long originId, long routedId, MessageConsumer opener, BindingCounters openerCounters,
@@ -51,6 +52,7 @@ final class StreamPair
         acceptor = null;
         openerCounters = null;
         acceptorCounters = null;
+        tree = null;
     }
 
     boolean has(int flags)

@@ -158,6 +158,11 @@ class StreamFramesTest
             public void overload(long bindingId, long traceId, long streamId)
             {
             }
+
+            @Override
+            public void capped(long bindingId, long traceId, int limit)
+            {
+            }
         });
     }
 

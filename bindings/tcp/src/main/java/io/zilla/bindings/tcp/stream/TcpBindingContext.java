@@ -23,12 +23,14 @@ public final class TcpBindingContext implements BindingContext
      * @param typeId         the tcp type id that tags TcpBeginEx and TcpResetEx
      * @param connectTimeout the default connect timeout of clients, in milliseconds
      * @param resolverPool   the threads that look host names up, off the workers
+     * @param listening      the addresses the engine's tcp servers listen on, shared by the workers
      */
-    public TcpBindingContext(EngineContext context, int typeId, long connectTimeout, Supplier<ExecutorService> resolverPool)
+    public TcpBindingContext(EngineContext context, int typeId, long connectTimeout, Supplier<ExecutorService> resolverPool,
+        TcpListeners listening)
     {
         this.resolver = new TcpResolver(context, resolverPool);
-        this.server = new TcpServerFactory(context, typeId);
-        this.client = new TcpClientFactory(context, typeId, resolver, connectTimeout);
+        this.server = new TcpServerFactory(context, typeId, listening);
+        this.client = new TcpClientFactory(context, typeId, resolver, connectTimeout, listening);
     }
 
     @Override

@@ -44,12 +44,15 @@ public final class TcpClientFactory extends TcpStreamFactory
     private final TcpRouteMatcher matcher = new TcpRouteMatcher();
     private final TcpResolver resolver;
     private final long defaultTimeout;
+    private final TcpListeners listening;
 
-    public TcpClientFactory(EngineContext context, int typeId, TcpResolver resolver, long defaultTimeout)
+    /** @param listening the addresses this engine's tcp servers listen on, which no client may connect to */
+    public TcpClientFactory(EngineContext context, int typeId, TcpResolver resolver, long defaultTimeout, TcpListeners listening)
     {
         super(context, typeId);
         this.resolver = resolver;
         this.defaultTimeout = defaultTimeout;
+        this.listening = listening;
     }
 
     public BindingHandler attach(BindingConfig binding)
@@ -195,6 +198,13 @@ public final class TcpClientFactory extends TcpStreamFactory
                     && client.binding.resolve(matcher.with(address.getAddress(), host, port)) == null)
                 {
                     onNetConnectFailed(traceId, TcpError.REFUSED, "no route to " + host + ":" + port);
+                }
+                else if (listening.isListening(address, port))
+                {
+                    // this zilla itself: its server would route the connection on, and possibly here again, each lap a
+                    // new connection, until no file descriptor is left
+                    onNetConnectFailed(traceId, TcpError.REFUSED, "refused to connect to " + host + ":" + port
+                        + ": this zilla listens there itself, and connecting to itself would loop");
                 }
                 else
                 {

@@ -48,10 +48,13 @@ public final class TcpServerFactory extends TcpStreamFactory
 
     private final Long2ObjectHashMap<TcpServerBinding> servers = new Long2ObjectHashMap<>();
     private final TcpRouteMatcher matcher = new TcpRouteMatcher();
+    private final TcpListeners listening;
 
-    public TcpServerFactory(EngineContext context, int typeId)
+    /** @param listening the addresses every worker's servers listen on, shared by the workers */
+    public TcpServerFactory(EngineContext context, int typeId, TcpListeners listening)
     {
         super(context, typeId);
+        this.listening = listening;
     }
 
     /** Starts listening; streams are only opened by a server, so nothing may open one toward it. */
@@ -97,6 +100,7 @@ public final class TcpServerFactory extends TcpStreamFactory
         private final TcpOptionsConfig options;
         private final TcpCounters counters;
         private final List<PollerKey> listeners = new ArrayList<>();
+        private final List<InetSocketAddress> addresses = new ArrayList<>();
         private final Long2ObjectHashMap<TcpServer> connections = new Long2ObjectHashMap<>();
 
         private boolean acceptPaused;
@@ -125,25 +129,22 @@ public final class TcpServerFactory extends TcpStreamFactory
                 final ServerSocketChannel listener;
                 try
                 {
-                    listener = ServerSocketChannel.open();
+                    listener = listening.listen(address, options.backlog() > 0 ? options.backlog() : SYSTEM_BACKLOG, REUSE_PORT);
                 }
                 catch (IOException ex)
                 {
                     throw onListenFailed(address, ex);
                 }
+                addresses.add(address);
                 try
                 {
-                    if (REUSE_PORT)
-                    {
-                        listener.setOption(StandardSocketOptions.SO_REUSEPORT, true);
-                    }
-                    listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-                    listener.bind(address, options.backlog() > 0 ? options.backlog() : SYSTEM_BACKLOG);
                     listener.configureBlocking(false);
                 }
                 catch (IOException ex)
                 {
                     closeQuietly(listener);
+                    listening.closed(address);
+                    addresses.remove(addresses.size() - 1);
                     throw onListenFailed(address, ex);
                 }
                 final PollerKey key = context.supplyPollerKey(listener);
@@ -161,6 +162,8 @@ public final class TcpServerFactory extends TcpStreamFactory
                 closeQuietly((ServerSocketChannel) key.channel());
             }
             listeners.clear();
+            addresses.forEach(listening::closed);
+            addresses.clear();
             final long traceId = context.supplyTraceId();
             new ArrayList<>(connections.values()).forEach(connection -> connection.doClose(traceId));
             connections.clear();
@@ -170,7 +173,9 @@ public final class TcpServerFactory extends TcpStreamFactory
         {
             // a server that cannot listen must stop the engine from starting: close what this binding opened
             close();
-            final String detail = "bindings." + binding.name() + ": cannot listen on " + address + ": " + ex.getMessage();
+            final String detail = ex instanceof TcpListeners.PortInUseException
+                ? "bindings." + binding.name() + ": " + ex.getMessage()
+                : "bindings." + binding.name() + ": cannot listen on " + address + ": " + ex.getMessage();
             context.event(binding.id(), context.supplyTraceId(), "tcp.listen.failed", detail);
             return new IllegalStateException(detail, ex);
         }

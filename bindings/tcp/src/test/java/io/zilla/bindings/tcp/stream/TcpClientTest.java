@@ -26,12 +26,14 @@ import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.zilla.bindings.tcp.TcpBinding;
 import io.zilla.bindings.tcp.config.TcpOptionsConfig;
+import io.zilla.engine.EngineCounters;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.internal.event.EngineEvent;
@@ -42,6 +44,8 @@ import io.zilla.specs.tcp.types.stream.TcpBeginExFW;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** tcp client, behind a tcp server (a proxy chain) or opened by the test binding, to plain Java sockets. */
 class TcpClientTest
@@ -200,6 +204,28 @@ class TcpClientTest
         final TestStream stream = TestBinding.client("app").open();
         stream.await(TIMEOUT, stream::reset);
         assertTrue(awaitEvent("tcp.connect.failed").detail().contains("no destination"));
+    }
+
+    @ParameterizedTest(name = "listening on {0}")
+    @ValueSource(strings = {LOOPBACK, "0.0.0.0"})
+    void shouldRefuseToConnectToItsOwnListener(String host) throws Exception
+    {
+        // the server routes what it accepts to the client, which the stream asks to connect to the server: without the
+        // check every lap makes a new connection, until the process has no file descriptors left
+        final int port = freePort();
+        engine.start(namespace(
+            binding(0, "app", "test", KindConfig.CLIENT, null, route(0, "north", 1)),
+            binding(1, "north", "tcp", KindConfig.CLIENT, TcpOptionsConfig.DEFAULTS),
+            binding(2, "net", "tcp", KindConfig.SERVER, new TcpOptionsConfig(host, new int[] {port}, 0, true, false, 0L),
+                route(0, "north", 1))));
+
+        final TestStream stream = TestBinding.client("app").open(beginEx(LOOPBACK, port));
+        stream.await(TIMEOUT, stream::reset);
+
+        final EngineEvent event = awaitEvent("tcp.connect.failed");
+        assertTrue(event.detail().contains("this zilla listens there itself"), event.detail());
+        assertEquals(0L, EngineCounters.read(engine.directory()).getOrDefault("net", Map.of())
+            .getOrDefault("connections.opened", 0L));
     }
 
     @Test

@@ -25,7 +25,10 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -34,6 +37,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.zilla.bindings.tcp.config.TcpConditionConfig;
 import io.zilla.bindings.tcp.config.TcpOptionsConfig;
+import io.zilla.engine.Engine;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.config.KindConfig;
@@ -41,6 +45,7 @@ import io.zilla.engine.internal.event.EngineEvent;
 import io.zilla.engine.test.EngineExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -260,7 +265,52 @@ class TcpServerTest
         {
             final IllegalStateException failure = assertThrows(IllegalStateException.class,
                 () -> engine.start(echo(taken.getLocalPort())));
-            assertTrue(failure.getMessage().contains("cannot listen on"), failure.getMessage());
+            assertTrue(failure.getMessage().contains("port " + taken.getLocalPort() + " is in use"), failure.getMessage());
+        }
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2})
+    void shouldFailToStartWhenAnotherProgramListensThereWithReusePort(int workers) throws Exception
+    {
+        // SO_REUSEPORT lets any socket of the same user that also sets it join the port: without a check, zilla would
+        // start and the kernel would split the connections between zilla and the other program
+        try (ServerSocketChannel taken = ServerSocketChannel.open())
+        {
+            taken.setOption(StandardSocketOptions.SO_REUSEPORT, true);
+            taken.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            taken.bind(new InetSocketAddress(LOOPBACK, 0));
+            final int port = ((InetSocketAddress) taken.getLocalAddress()).getPort();
+
+            final IllegalStateException failure = assertThrows(IllegalStateException.class,
+                () -> engine.workers(workers).start(echo(port)));
+            assertTrue(failure.getMessage().contains("bindings.net: port " + port + " is in use"), failure.getMessage());
+        }
+    }
+
+    @Test
+    void shouldFailToStartWhenAnotherEngineListensOnThePort(@TempDir Path otherDirectory) throws Exception
+    {
+        final int port = freePort();
+        engine.workers(2).start(echo(port));
+        try (Engine other = Engine.builder()
+            .configuration(new EngineConfiguration().with(EngineConfiguration.DIRECTORY, otherDirectory)
+                .with(EngineConfiguration.WORKERS, 1))
+            .config(echo(port))
+            .build())
+        {
+            final IllegalStateException failure = assertThrows(IllegalStateException.class, other::start);
+            assertTrue(failure.getMessage().contains("port " + port + " is in use"), failure.getMessage());
+        }
+
+        // the first engine keeps every connection
+        for (int i = 0; i < 8; i++)
+        {
+            try (Socket socket = connect(port))
+            {
+                socket.getOutputStream().write(i);
+                assertEquals(i, socket.getInputStream().read());
+            }
         }
     }
 
