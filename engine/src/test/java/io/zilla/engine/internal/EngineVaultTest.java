@@ -7,21 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URL;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.zilla.engine.EngineConfiguration;
-import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingContext;
-import io.zilla.engine.binding.BindingFactorySpi;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.TestVault;
 import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.TestBindingType;
 import io.zilla.engine.vault.VaultHandler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -70,30 +66,11 @@ class EngineVaultTest
     }
 
     /** A binding type that, as it attaches, records what {@code supplyVault} gives it. */
-    private static final class ProbeBindingFactory implements BindingFactorySpi, Binding
+    private static final class ProbeBindingFactory extends TestBindingType
     {
-        @Override
-        public String type()
+        ProbeBindingFactory()
         {
-            return "probe";
-        }
-
-        @Override
-        public Binding create(EngineConfiguration configuration)
-        {
-            return this;
-        }
-
-        @Override
-        public Set<KindConfig> kinds()
-        {
-            return Set.of(KindConfig.SERVER);
-        }
-
-        @Override
-        public URL schema()
-        {
-            return null;
+            super("probe", KindConfig.SERVER);
         }
 
         @Override

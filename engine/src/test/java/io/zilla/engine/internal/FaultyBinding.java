@@ -3,19 +3,15 @@
  */
 package io.zilla.engine.internal;
 
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
 
-import io.zilla.engine.EngineConfiguration;
-import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingContext;
-import io.zilla.engine.binding.BindingFactorySpi;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.KindConfig;
+import io.zilla.engine.test.TestBindingType;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.WindowFW;
@@ -29,32 +25,13 @@ import org.agrona.concurrent.UnsafeBuffer;
  * Data {@code boom} it throws; on Data {@code flood} it writes frames without end, ignoring flow control,
  * until the ring is full. Any other Data is accepted and its credit returned.
  */
-final class FaultyBinding implements BindingFactorySpi, Binding
+final class FaultyBinding extends TestBindingType
 {
     static final String TYPE = "faulty";
 
-    @Override
-    public String type()
+    FaultyBinding()
     {
-        return TYPE;
-    }
-
-    @Override
-    public Binding create(EngineConfiguration configuration)
-    {
-        return this;
-    }
-
-    @Override
-    public Set<KindConfig> kinds()
-    {
-        return Set.of(KindConfig.SERVER);
-    }
-
-    @Override
-    public URL schema()
-    {
-        return null;
+        super(TYPE, KindConfig.SERVER);
     }
 
     @Override

@@ -3,19 +3,14 @@
  */
 package io.zilla.engine.internal;
 
-import java.net.URL;
-import java.util.Set;
-
-import io.zilla.engine.EngineConfiguration;
-import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingContext;
-import io.zilla.engine.binding.BindingFactorySpi;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.KindConfig;
+import io.zilla.engine.test.TestBindingType;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.ResetFW;
 import org.agrona.DirectBuffer;
@@ -26,32 +21,13 @@ import org.agrona.concurrent.UnsafeBuffer;
  * A proxy that loops at run time, where no config check can see it: each stream it takes, it opens onward to itself.
  * When the engine refuses the next lap, it resets the stream it took, and the resets run back down the chain.
  */
-final class LoopingBinding implements BindingFactorySpi, Binding
+final class LoopingBinding extends TestBindingType
 {
     static final String TYPE = "looping";
 
-    @Override
-    public String type()
+    LoopingBinding()
     {
-        return TYPE;
-    }
-
-    @Override
-    public Binding create(EngineConfiguration configuration)
-    {
-        return this;
-    }
-
-    @Override
-    public Set<KindConfig> kinds()
-    {
-        return Set.of(KindConfig.PROXY);
-    }
-
-    @Override
-    public URL schema()
-    {
-        return null;
+        super(TYPE, KindConfig.PROXY);
     }
 
     @Override

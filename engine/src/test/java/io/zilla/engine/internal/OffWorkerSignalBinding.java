@@ -3,17 +3,12 @@
  */
 package io.zilla.engine.internal;
 
-import java.net.URL;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import io.zilla.engine.EngineConfiguration;
-import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingContext;
-import io.zilla.engine.binding.BindingFactorySpi;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
@@ -22,6 +17,7 @@ import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.config.RouteConfig;
 import io.zilla.engine.config.TelemetryConfig;
+import io.zilla.engine.test.TestBindingType;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.EndFW;
 import io.zilla.specs.core.types.stream.SignalFW;
@@ -34,7 +30,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * ({@link EngineContext#signalNowFromAnyThread}), each after {@code delayMillis}, and ends its reply once all of them
  * reached it, each on the worker's thread; a signal on any other thread aborts the reply instead.
  */
-final class OffWorkerSignalBinding implements BindingFactorySpi, Binding
+final class OffWorkerSignalBinding extends TestBindingType
 {
     static final String TYPE = "offworker";
 
@@ -58,6 +54,7 @@ final class OffWorkerSignalBinding implements BindingFactorySpi, Binding
 
     OffWorkerSignalBinding(int signals, long delayMillis)
     {
+        super(TYPE, KindConfig.SERVER);
         this.signals = signals;
         this.delayMillis = delayMillis;
     }
@@ -71,29 +68,7 @@ final class OffWorkerSignalBinding implements BindingFactorySpi, Binding
         return new NamespaceConfig("test", List.of(app, server), List.of(), List.of(), TelemetryConfig.EMPTY);
     }
 
-    @Override
-    public String type()
-    {
-        return TYPE;
-    }
 
-    @Override
-    public Binding create(EngineConfiguration configuration)
-    {
-        return this;
-    }
-
-    @Override
-    public Set<KindConfig> kinds()
-    {
-        return Set.of(KindConfig.SERVER);
-    }
-
-    @Override
-    public URL schema()
-    {
-        return null;
-    }
 
     @Override
     public BindingContext supply(EngineContext context)

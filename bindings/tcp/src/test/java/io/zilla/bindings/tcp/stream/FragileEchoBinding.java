@@ -3,50 +3,26 @@
  */
 package io.zilla.bindings.tcp.stream;
 
-import java.net.URL;
-import java.util.Set;
-
 import io.zilla.bindings.echo.stream.EchoServerFactory;
-import io.zilla.engine.EngineConfiguration;
-import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingContext;
-import io.zilla.engine.binding.BindingFactorySpi;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.KindConfig;
+import io.zilla.engine.test.TestBindingType;
 import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import org.agrona.DirectBuffer;
 
 /** An echo that throws on any Data carrying {@code boom}: a binding bug, as the engine must contain it. */
-final class FragileEchoBinding implements BindingFactorySpi, Binding
+final class FragileEchoBinding extends TestBindingType
 {
     static final String TYPE = "fragile_echo";
 
-    @Override
-    public String type()
+    FragileEchoBinding()
     {
-        return TYPE;
-    }
-
-    @Override
-    public Binding create(EngineConfiguration configuration)
-    {
-        return this;
-    }
-
-    @Override
-    public Set<KindConfig> kinds()
-    {
-        return Set.of(KindConfig.SERVER);
-    }
-
-    @Override
-    public URL schema()
-    {
-        return null;
+        super(TYPE, KindConfig.SERVER);
     }
 
     @Override
