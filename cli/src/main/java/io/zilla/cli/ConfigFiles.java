@@ -5,12 +5,10 @@ package io.zilla.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.MalformedInputException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
+import io.zilla.engine.FileErrors;
 import io.zilla.engine.config.ConfigException;
 
 /** Reading a zilla.yaml and reporting what is wrong with it, the same way for start and validate. */
@@ -28,24 +26,7 @@ final class ConfigFiles
     /** Why a file could not be read, in a few words. */
     static String describe(IOException ex)
     {
-        final String description;
-        if (ex instanceof NoSuchFileException)
-        {
-            description = "no such file";
-        }
-        else if (ex instanceof AccessDeniedException)
-        {
-            description = "permission denied";
-        }
-        else if (ex instanceof MalformedInputException)
-        {
-            description = "not UTF-8 text";
-        }
-        else
-        {
-            description = ex.getMessage() != null ? ex.getMessage() : ex.getClass().getSimpleName();
-        }
-        return description;
+        return FileErrors.describe(ex);
     }
 
     /** Every error, one a line, as {@code zilla.yaml:7:13 bindings.x.options.port: message}. */

@@ -10,17 +10,14 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import io.zilla.engine.FileErrors;
 import org.agrona.IoUtil;
 
 /**
@@ -90,7 +87,7 @@ public final class EngineDirectory implements AutoCloseable
         }
         catch (IOException ex)
         {
-            throw new UncheckedIOException("cannot create engine file " + file + ": " + describe(ex), ex);
+            throw new UncheckedIOException("cannot create engine file " + file + ": " + FileErrors.describe(ex), ex);
         }
     }
 
@@ -104,7 +101,7 @@ public final class EngineDirectory implements AutoCloseable
         }
         catch (IOException ex)
         {
-            throw new UncheckedIOException("cannot create engine file " + ready + ": " + describe(ex), ex);
+            throw new UncheckedIOException("cannot create engine file " + ready + ": " + FileErrors.describe(ex), ex);
         }
     }
 
@@ -157,7 +154,7 @@ public final class EngineDirectory implements AutoCloseable
         }
         catch (IOException ex)
         {
-            throw new UncheckedIOException("cannot use engine directory " + directory + ": " + describe(ex), ex);
+            throw new UncheckedIOException("cannot use engine directory " + directory + ": " + FileErrors.describe(ex), ex);
         }
     }
 
@@ -174,7 +171,7 @@ public final class EngineDirectory implements AutoCloseable
         }
         catch (IOException ex)
         {
-            throw new UncheckedIOException("cannot list engine directory " + directory + ": " + describe(ex), ex);
+            throw new UncheckedIOException("cannot list engine directory " + directory + ": " + FileErrors.describe(ex), ex);
         }
         for (Path file : previous)
         {
@@ -184,7 +181,8 @@ public final class EngineDirectory implements AutoCloseable
             }
             catch (IOException ex)
             {
-                throw new UncheckedIOException("cannot remove " + file + ", left by an earlier zilla: " + describe(ex), ex);
+                throw new UncheckedIOException("cannot remove " + file + ", left by an earlier zilla: " + FileErrors.describe(ex),
+                    ex);
             }
         }
     }
@@ -199,32 +197,5 @@ public final class EngineDirectory implements AutoCloseable
         {
             // a ready file that cannot be removed is found stale by the next engine, which removes it at start
         }
-    }
-
-    /** Why, in a few words: the exceptions of java.nio.file name the file, which the message already does. */
-    private static String describe(IOException ex)
-    {
-        final String description;
-        if (ex instanceof AccessDeniedException)
-        {
-            description = "permission denied";
-        }
-        else if (ex instanceof NoSuchFileException)
-        {
-            description = "no such file or directory";
-        }
-        else if (ex instanceof FileAlreadyExistsException)
-        {
-            description = "it already exists";
-        }
-        else if (ex instanceof FileSystemException fileSystem && fileSystem.getReason() != null)
-        {
-            description = fileSystem.getReason();
-        }
-        else
-        {
-            description = ex.getMessage() != null ? ex.getMessage() : ex.getClass().getSimpleName();
-        }
-        return description;
     }
 }
