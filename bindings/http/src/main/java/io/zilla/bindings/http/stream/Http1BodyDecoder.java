@@ -241,11 +241,16 @@ final class Http1BodyDecoder
         {
             return -1;
         }
-        // a chunk extension is ignored (RFC 9112 section 7.1.1), but must start as one
+        if (index == crlf)
+        {
+            return size;
+        }
+        // a chunk extension is ignored (RFC 9112 section 7.1.1), but must start as one: whitespace (BWS) may come
+        // before its ';' only, so that a size line that parsers read differently ("3 ") is refused, not guessed at
         while (index < crlf && (buffer.getByte(index) == ' ' || buffer.getByte(index) == '\t'))
         {
             index++;
         }
-        return index == crlf || buffer.getByte(index) == ';' ? size : -1;
+        return index < crlf && buffer.getByte(index) == ';' ? size : -1;
     }
 }

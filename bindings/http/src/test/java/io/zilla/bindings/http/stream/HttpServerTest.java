@@ -71,7 +71,7 @@ class HttpServerTest
         try (Socket socket = connect(port))
         {
             write(socket, "POST /echo HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
-                + "5\r\nhello\r\n6;ext=1\r\n world\r\n0\r\nx-trailer: yes\r\n\r\n");
+                + "5 ;a=b\r\nhello\r\n6;ext=1\r\n world\r\n0\r\nx-trailer: yes\r\n\r\n");
             assertEquals("hello world", read(socket).text());
             write(socket, "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 3\r\n\r\nabc");
             assertEquals("abc", read(socket).text());
