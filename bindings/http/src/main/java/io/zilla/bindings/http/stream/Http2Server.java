@@ -87,6 +87,9 @@ final class Http2Server extends Http2Connection
     private long timerId = NO_CANCEL_ID;
     private boolean flushSignalled;
     private boolean abortingStalled;
+    private boolean flushingEnds;
+    /** Streams whose END_STREAM may wait for a window (an upper bound: recounted as they are looked at). */
+    int deferredEnds;
 
     // flow control: what the client may still send on the connection, and what we took that it may send again
     private long receiveWindow = CONNECTION_WINDOW;
@@ -254,6 +257,10 @@ final class Http2Server extends Http2Connection
         }
         goawayReceived = true;
         abortStalled(traceId);
+        if (deferredEnds > 0)
+        {
+            flushDeferredEnds(traceId);
+        }
         if (activeCount == 0)
         {
             doGoaway(traceId, NO_ERROR, null);
@@ -284,6 +291,28 @@ final class Http2Server extends Http2Connection
             }
         }
         abortingStalled = false;
+    }
+
+    /** Writes the END_STREAM of the complete responses that waited for a window, now that one allows it. */
+    private void flushDeferredEnds(long traceId)
+    {
+        if (flushingEnds)
+        {
+            // a stream that closes hands its credit out again, which comes back here
+            return;
+        }
+        flushingEnds = true;
+        int deferred = 0;
+        for (int i = activeCount - 1; i >= 0; i--)
+        {
+            final Http2Stream stream = i < activeCount ? active[i] : null;
+            if (stream != null && stream.endDeferred() && !stream.flushDeferredEnd(traceId))
+            {
+                deferred++;
+            }
+        }
+        deferredEnds = deferred;
+        flushingEnds = false;
     }
 
     private void onNetWindow(WindowFW window)
@@ -650,6 +679,10 @@ final class Http2Server extends Http2Connection
         if (net.inClosed && activeCount > 0)
         {
             abortStalled(traceId);
+        }
+        if (deferredEnds > 0 && !closing)
+        {
+            flushDeferredEnds(traceId);
         }
         if (activeCount == 0 || writer.pending() || closing)
         {

@@ -71,6 +71,8 @@ final class Http2Stream implements Http2Shared.Sender
     private boolean bodyAllowed = true;
     private long credit;
     private boolean closed;
+    /** The response is complete, but its END_STREAM waits for a window: the stream stays open until it goes. */
+    private boolean endDeferred;
 
     // the request's Origin when the CORS policy allows it, for its response
     private MutableDirectBuffer origin;
@@ -102,6 +104,7 @@ final class Http2Stream implements Http2Shared.Sender
         bodyAllowed = true;
         credit = 0;
         closed = false;
+        endDeferred = false;
         originLength = -1;
         app.reset();
         return this;
@@ -437,7 +440,7 @@ final class Http2Stream implements Http2Shared.Sender
         }
         else
         {
-            connection.writeData(traceId, id, null, 0, 0, true);
+            writeEnd(traceId);
         }
         finishResponse(traceId);
     }
@@ -522,7 +525,7 @@ final class Http2Stream implements Http2Shared.Sender
             out.text("content-length: 0\r\n");
         }
         connection.writeHeaders(traceId, id, status, out, false);
-        connection.writeData(traceId, id, null, 0, 0, true);
+        writeEnd(traceId);
         replyEnded = true;
         if (app.outOpened && !requestDone)
         {
@@ -606,9 +609,48 @@ final class Http2Stream implements Http2Shared.Sender
         body.clear();
     }
 
+    /**
+     * Ends the response with an empty DATA frame and END_STREAM, or defers that until the client's window for the
+     * stream is positive. A DATA frame goes only into a positive window, the empty one that ends a stream included
+     * (as nghttp2 does): a client that keeps a stream's window at 0 (h2spec 5.1.2) keeps the stream open, and so
+     * counted against SETTINGS_MAX_CONCURRENT_STREAMS, until it opens the window. A client that closed its side can
+     * open no window: the end then goes at once.
+     */
+    private void writeEnd(long traceId)
+    {
+        if (sendWindow > 0 || connection.net.inClosed)
+        {
+            connection.writeData(traceId, id, null, 0, 0, true);
+        }
+        else
+        {
+            endDeferred = true;
+            connection.deferredEnds++;
+        }
+    }
+
+    /** Whether the END_STREAM of a complete response waits for a window. */
+    boolean endDeferred()
+    {
+        return endDeferred && !closed;
+    }
+
+    /** Writes the deferred END_STREAM if the window now allows it (or the client can open none); whether it went. */
+    boolean flushDeferredEnd(long traceId)
+    {
+        if (!endDeferred || closed || sendWindow <= 0 && !connection.net.inClosed)
+        {
+            return false;
+        }
+        endDeferred = false;
+        connection.writeData(traceId, id, null, 0, 0, true);
+        checkClosed(traceId);
+        return true;
+    }
+
     private void checkClosed(long traceId)
     {
-        if (!closed && replyEnded && requestEnded && requestDone)
+        if (!closed && replyEnded && requestEnded && requestDone && !endDeferred)
         {
             closed = true;
             body.clear();

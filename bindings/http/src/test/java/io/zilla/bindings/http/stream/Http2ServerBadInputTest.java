@@ -141,6 +141,28 @@ class Http2ServerBadInputTest
     }
 
     @Test
+    void shouldCountStreamsWhoseEndWaitsForAWindow() throws Exception
+    {
+        try (Http2RawClient client = new Http2RawClient(ports.clear()).handshake())
+        {
+            // streams get no window: each response's END_STREAM waits, so the streams stay open (h2spec 5.1.2)
+            client.frame(SETTINGS, 0, 0, new byte[] {0, 4, 0, 0, 0, 0});
+            for (int i = 0; i <= CONCURRENT_STREAMS; i++)
+            {
+                client.get(1 + 2 * i, i % 2 == 0 ? "/echo" : "/none", true);
+            }
+            assertReset(client, 1 + 2 * CONCURRENT_STREAMS, REFUSED_STREAM);
+            // a window for stream 1: its END_STREAM goes, and a new stream is taken
+            client.frame(WINDOW_UPDATE, 0, 1, int32(1));
+            assertEquals(0, client.body(1).length);
+            client.get(21, "/echo", true);
+            final Frame response = client.await(HEADERS, 21);
+            assertNotNull(response, "no response HEADERS on stream 21");
+            assertEquals(200, response.status());
+        }
+    }
+
+    @Test
     void shouldRefuseInterleavedContinuation() throws Exception
     {
         try (Http2RawClient client = new Http2RawClient(ports.clear()).handshake())
