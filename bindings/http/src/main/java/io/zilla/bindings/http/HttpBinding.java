@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.zilla.bindings.http.config.Http2FloodLimits;
 import io.zilla.bindings.http.config.HttpAccessControlConfig;
 import io.zilla.bindings.http.config.HttpConditionConfig;
 import io.zilla.bindings.http.config.HttpLimitsConfig;
@@ -42,11 +43,36 @@ public final class HttpBinding implements Binding
     /** The type id that tags http's frame extensions: the type name's {@link String#hashCode()}. */
     public static final int TYPE_ID = NAME.hashCode();
 
+    /** Engine property: HTTP/2 streams a connection may have reset within {@link #SERVER_RESETS_WINDOW} (rapid reset). */
+    public static final String SERVER_MAX_RESETS = "zilla.binding.http.server.max.resets";
+    /** Engine property: the milliseconds in which {@link #SERVER_MAX_RESETS} are counted. */
+    public static final String SERVER_RESETS_WINDOW = "zilla.binding.http.server.resets.window";
+    /** Engine property: CONTINUATION frames one HTTP/2 header block may take. */
+    public static final String SERVER_MAX_CONTINUATIONS = "zilla.binding.http.server.max.continuations";
+    /** Engine property: HTTP/2 DATA frames in a row that may carry nothing without ending their stream. */
+    public static final String SERVER_MAX_EMPTY_FRAMES = "zilla.binding.http.server.max.empty.frames";
+    /** Engine property: HTTP/2 acknowledgements and resets that may wait for a client that does not read them. */
+    public static final String SERVER_MAX_QUEUED_CONTROL_FRAMES = "zilla.binding.http.server.max.queued.control.frames";
+
     private static final String SCHEMA = "/io/zilla/specs/http/schema/http.schema.json";
     private static final Pattern PARAM = Pattern.compile("\\$\\{params\\.([A-Za-z_][A-Za-z0-9_]*)\\}");
 
+    private final Http2FloodLimits floods;
+
     public HttpBinding(EngineConfiguration configuration)
     {
+        this.floods = new Http2FloodLimits(
+            positive(configuration, SERVER_MAX_RESETS, Http2FloodLimits.DEFAULT_MAX_RESETS),
+            positive(configuration, SERVER_RESETS_WINDOW, (int) Http2FloodLimits.DEFAULT_RESETS_WINDOW),
+            positive(configuration, SERVER_MAX_CONTINUATIONS, Http2FloodLimits.DEFAULT_MAX_CONTINUATIONS),
+            positive(configuration, SERVER_MAX_EMPTY_FRAMES, Http2FloodLimits.DEFAULT_MAX_EMPTY_FRAMES),
+            positive(configuration, SERVER_MAX_QUEUED_CONTROL_FRAMES, Http2FloodLimits.DEFAULT_MAX_QUEUED_CONTROL_FRAMES));
+    }
+
+    /** The HTTP/2 flood limits this engine's properties set. */
+    public Http2FloodLimits floods()
+    {
+        return floods;
     }
 
     @Override
@@ -118,7 +144,7 @@ public final class HttpBinding implements Binding
     @Override
     public BindingContext supply(EngineContext context)
     {
-        return new HttpBindingContext(context);
+        return new HttpBindingContext(context, floods);
     }
 
     /** The names of the parameters that {@code value} substitutes, in order, with the literal text between them. */
@@ -135,6 +161,16 @@ public final class HttpBinding implements Binding
         }
         parts.add(value.substring(last));
         return parts;
+    }
+
+    private static int positive(EngineConfiguration configuration, String name, int defaultValue)
+    {
+        final int value = configuration.intValue(name, defaultValue);
+        if (value < 1)
+        {
+            throw new IllegalArgumentException(name + ": '" + value + "' is not a positive integer");
+        }
+        return value;
     }
 
     private static HttpAccessControlConfig accessControl(JsonNode node)

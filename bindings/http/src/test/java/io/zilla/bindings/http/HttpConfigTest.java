@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.zilla.bindings.echo.EchoBindingFactory;
+import io.zilla.bindings.http.config.Http2FloodLimits;
 import io.zilla.bindings.http.config.HttpAccessControlConfig;
 import io.zilla.bindings.http.config.HttpConditionConfig;
 import io.zilla.bindings.http.config.HttpOptionsConfig;
@@ -257,6 +258,22 @@ class HttpConfigTest
             """));
         assertEquals(1, errors.size(), errors.toString());
         assertEquals("bindings.http.routes[0].with", errors.get(0).path());
+    }
+
+    @Test
+    void shouldReadHttp2FloodLimitsFromEngineProperties()
+    {
+        assertEquals(Http2FloodLimits.DEFAULTS, new HttpBinding(new EngineConfiguration()).floods());
+        final HttpBinding binding = new HttpBinding(new EngineConfiguration()
+            .with(HttpBinding.SERVER_MAX_RESETS, 50)
+            .with(HttpBinding.SERVER_RESETS_WINDOW, 1000)
+            .with(HttpBinding.SERVER_MAX_CONTINUATIONS, 4)
+            .with(HttpBinding.SERVER_MAX_EMPTY_FRAMES, 2)
+            .with(HttpBinding.SERVER_MAX_QUEUED_CONTROL_FRAMES, 100));
+        assertEquals(new Http2FloodLimits(50, 1000, 4, 2, 100), binding.floods());
+        final IllegalArgumentException zero = assertThrows(IllegalArgumentException.class, () ->
+            new HttpBinding(new EngineConfiguration().with(HttpBinding.SERVER_MAX_RESETS, 0)));
+        assertEquals("zilla.binding.http.server.max.resets: '0' is not a positive integer", zero.getMessage());
     }
 
     private static String withOptions(String options)

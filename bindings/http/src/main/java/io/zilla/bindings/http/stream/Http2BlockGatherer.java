@@ -17,7 +17,8 @@ import org.agrona.MutableDirectBuffer;
  * One HTTP/2 connection's header block in the making, for server and client alike: a HEADERS frame with END_HEADERS
  * is handed on where it lies; one without is gathered with its CONTINUATION frames in a buffer slot, and handed on
  * whole at the last. A block larger than a slot is a connection error (it cannot be decoded, and HPACK's table would
- * drift without it).
+ * drift without it), and so is a block of more CONTINUATION frames than {@code maxContinuations}: empty ones never
+ * grow the block, so its size alone would let a client send them for ever (netty's CVE-2026-33871).
  */
 final class Http2BlockGatherer
 {
@@ -32,6 +33,7 @@ final class Http2BlockGatherer
     private final Http2Connection connection;
     private final BufferPool bufferPool;
     private final BlockHandler handler;
+    private final int maxContinuations;
 
     // the block being gathered: its stream (0 when none), its kind, and its first frame's flags and error
     private int streamId;
@@ -40,12 +42,14 @@ final class Http2BlockGatherer
     private int error;
     private int slot = NO_SLOT;
     private int length;
+    private int continuations;
 
-    Http2BlockGatherer(Http2Connection connection, BufferPool bufferPool, BlockHandler handler)
+    Http2BlockGatherer(Http2Connection connection, BufferPool bufferPool, BlockHandler handler, int maxContinuations)
     {
         this.connection = connection;
         this.bufferPool = bufferPool;
         this.handler = handler;
+        this.maxContinuations = maxContinuations;
     }
 
     /** A HEADERS frame was not complete with END_HEADERS: only CONTINUATION frames of its stream may follow. */
@@ -79,6 +83,7 @@ final class Http2BlockGatherer
         endStream = headers.endStream();
         error = frameError;
         length = 0;
+        continuations = 0;
         append(traceId, headers.buffer(), headers.fragmentOffset(), headers.fragmentLength());
     }
 
@@ -87,6 +92,12 @@ final class Http2BlockGatherer
         if (streamId == 0)
         {
             connection.connectionError(traceId, PROTOCOL_ERROR, "CONTINUATION without HEADERS");
+            return;
+        }
+        if (++continuations > maxContinuations)
+        {
+            connection.connectionError(traceId, ENHANCE_YOUR_CALM, "more than " + maxContinuations
+                + " CONTINUATION frames in a header block");
             return;
         }
         if (!append(traceId, continuation.buffer(), continuation.fragmentOffset(), continuation.fragmentLength()))

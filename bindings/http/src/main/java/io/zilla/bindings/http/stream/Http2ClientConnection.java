@@ -88,7 +88,8 @@ final class Http2ClientConnection extends Http2Connection
         this.factory = factory;
         this.exitId = exitId;
         this.decoder = new HpackDecoder((int) Http2Settings.DEFAULT_HEADER_TABLE_SIZE, factory.headerListSize());
-        this.blocks = new Http2BlockGatherer(this, factory.bufferPool, this::onBlock);
+        // the server's cap on CONTINUATION frames guards against an upstream that floods them too
+        this.blocks = new Http2BlockGatherer(this, factory.bufferPool, this::onBlock, factory.floods.maxContinuations());
     }
 
     /** Opens the connection's stream to the exit and writes the preface; false when the exit is not there. */

@@ -35,7 +35,8 @@ final class Http2HeaderBlocks
     {
         this.connection = connection;
         this.decoder = decoder;
-        this.gatherer = new Http2BlockGatherer(connection, connection.factory.bufferPool, this::onBlock);
+        this.gatherer = new Http2BlockGatherer(connection, connection.factory.bufferPool, this::onBlock,
+            connection.factory.floods.maxContinuations());
     }
 
     /** A HEADERS frame was not complete with END_HEADERS: only CONTINUATION frames of its stream may follow. */

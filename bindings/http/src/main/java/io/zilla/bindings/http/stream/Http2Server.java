@@ -3,7 +3,9 @@
  */
 package io.zilla.bindings.http.stream;
 
+import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.ENHANCE_YOUR_CALM;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.FLOW_CONTROL_ERROR;
+import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.INTERNAL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.NO_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.PROTOCOL_ERROR;
 import static io.zilla.bindings.http.codec.http2.Http2ErrorCode.STREAM_CLOSED;
@@ -12,7 +14,9 @@ import static java.nio.ByteOrder.BIG_ENDIAN;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 
 import io.zilla.bindings.http.codec.hpack.HpackDecoder;
+import io.zilla.bindings.http.codec.http2.Http2DataFW;
 import io.zilla.bindings.http.codec.http2.Http2ErrorCode;
+import io.zilla.bindings.http.codec.http2.Http2Flags;
 import io.zilla.bindings.http.codec.http2.Http2FrameFW;
 import io.zilla.bindings.http.codec.http2.Http2FrameType;
 import io.zilla.bindings.http.codec.http2.Http2FrameWriter;
@@ -45,12 +49,17 @@ import org.agrona.concurrent.UnsafeBuffer;
  * client's windows (per stream and for the connection) and the network's credit are handed out to the streams'
  * applications as zilla credit, round robin, at most one DATA frame's worth per stream at a time, so that the sum of
  * the credit handed out never exceeds what the client and the network can take.
+ *
+ * <p>Floods that cost us more than the client (streams reset as fast as they open, CONTINUATION or empty DATA frames
+ * without end, acknowledgements the client does not read, a header block left open) are counted by
+ * {@link Http2FloodGuard} and the header block timer, and answered with GOAWAY ENHANCE_YOUR_CALM past their limits.
  */
 final class Http2Server extends Http2Connection
 {
     // apart from HTTP/1.1's signal ids, which a connection upgraded to HTTP/2 may still receive
     static final int SIGNAL_CLOSE_TIMEOUT = 3;
     private static final int SIGNAL_FLUSH = 4;
+    private static final int SIGNAL_HEADER_TIMEOUT = 5;
     /** Frames up to this size wait to go to the client with the others made in the same pass over the ring. */
     private static final int COALESCED_FRAME_MAX = 1024;
     private static final DirectBuffer SWITCHING = new UnsafeBuffer(
@@ -62,6 +71,7 @@ final class Http2Server extends Http2Connection
 
     final HttpServerFactory factory;
     final Http2HeaderBlocks blocks;
+    private final Http2FloodGuard floods;
     /** The SETTINGS_INITIAL_WINDOW_SIZE we announce: each stream's receive window to begin with. */
     final int initialWindow;
     final int maxConcurrentStreams;
@@ -85,6 +95,9 @@ final class Http2Server extends Http2Connection
     private boolean closing;
 
     private long timerId = NO_CANCEL_ID;
+    // a header block left open (HEADERS without END_HEADERS) must complete by the deadline; the timer is set once
+    private long blockDeadline;
+    private long blockTimerId = NO_CANCEL_ID;
     private boolean flushSignalled;
     private boolean abortingStalled;
     private boolean flushingEnds;
@@ -104,6 +117,7 @@ final class Http2Server extends Http2Connection
             headerListSize));
         this.initialWindow = Math.min(CONNECTION_WINDOW, factory.bufferPool.slotCapacity());
         this.maxConcurrentStreams = factory.options.limits().concurrentStreams();
+        this.floods = new Http2FloodGuard(factory.floods);
         this.active = new Http2Stream[maxConcurrentStreams];
         this.idle = new Http2Stream[maxConcurrentStreams];
     }
@@ -232,6 +246,10 @@ final class Http2Server extends Http2Connection
                 if (signalId == SIGNAL_FLUSH)
                 {
                     onFlushSignal(factory.signalRO.traceId());
+                }
+                else if (signalId == SIGNAL_HEADER_TIMEOUT)
+                {
+                    onHeaderTimeout(factory.signalRO.traceId());
                 }
                 else if (signalId == SIGNAL_CLOSE_TIMEOUT)
                 {
@@ -368,11 +386,20 @@ final class Http2Server extends Http2Connection
             connectionError(traceId, PROTOCOL_ERROR, "the preface not followed by SETTINGS");
             return;
         }
+        dispatch(traceId, frame, error, type, streamId);
+        watchHeaderBlock(traceId);
+    }
+
+    private void dispatch(long traceId, Http2FrameFW frame, int error, int type, int streamId)
+    {
         switch (type)
         {
             case Http2FrameType.DATA -> onData(traceId, frame);
-            case Http2FrameType.HEADERS -> blocks.onHeaders(traceId, shared.headersRO.wrap(frame.buffer(), frame.offset(),
-                frame.limit()), error);
+            case Http2FrameType.HEADERS ->
+            {
+                floods.onPayload();
+                blocks.onHeaders(traceId, shared.headersRO.wrap(frame.buffer(), frame.offset(), frame.limit()), error);
+            }
             case Http2FrameType.CONTINUATION -> blocks.onContinuation(traceId, shared.continuationRO.wrap(frame.buffer(),
                 frame.offset(), frame.limit()));
             case Http2FrameType.PRIORITY ->
@@ -387,7 +414,14 @@ final class Http2Server extends Http2Connection
             case Http2FrameType.SETTINGS -> onSettings(traceId, shared.settingsRO.wrap(frame.buffer(), frame.offset(),
                 frame.limit()));
             case Http2FrameType.PUSH_PROMISE -> connectionError(traceId, PROTOCOL_ERROR, "PUSH_PROMISE from a client");
-            case Http2FrameType.PING -> shared.onPing(output, traceId, frame);
+            case Http2FrameType.PING ->
+            {
+                if (!frame.hasFlags(Http2Flags.ACK))
+                {
+                    shared.onPing(output, traceId, frame);
+                    onControlFrame(traceId);
+                }
+            }
             case Http2FrameType.GOAWAY -> onGoaway(traceId);
             case Http2FrameType.WINDOW_UPDATE -> onWindowUpdate(traceId, streamId, frame, error);
             default ->
@@ -405,10 +439,70 @@ final class Http2Server extends Http2Connection
             return;
         }
         settingsReceived = true;
-        if (applySettings(traceId, settings, active, activeCount))
+        if (applySettings(traceId, settings, active, activeCount) && onControlFrame(traceId))
         {
             flushGrants(traceId);
         }
+    }
+
+    /**
+     * We wrote an acknowledgement or a RST_STREAM: one that must wait beyond the network's credit counts toward the
+     * limit on those a client leaves unread (a PING or SETTINGS flood it does not read would otherwise fill our slot).
+     * False after the connection error it caused.
+     */
+    private boolean onControlFrame(long traceId)
+    {
+        if (!floods.onControlFrame(writer.held() > net.outCredit()))
+        {
+            connectionError(traceId, ENHANCE_YOUR_CALM, floods.whyControlFrames());
+            return false;
+        }
+        return true;
+    }
+
+    /** A stream was reset: past the limit in its window, the client is resetting streams faster than it may (rapid reset). */
+    private void onReset(long traceId)
+    {
+        if (!floods.onReset())
+        {
+            connectionError(traceId, ENHANCE_YOUR_CALM, floods.whyResets());
+        }
+    }
+
+    /** A header block that the last frame left open must complete within the header timeout, as HTTP/1.1's headers. */
+    private void watchHeaderBlock(long traceId)
+    {
+        if (!blocks.expectsContinuation() || closing)
+        {
+            blockDeadline = 0L;
+        }
+        else if (blockDeadline == 0L)
+        {
+            blockDeadline = System.currentTimeMillis() + factory.options.limits().headerTimeout();
+            if (blockTimerId == NO_CANCEL_ID)
+            {
+                blockTimerId = factory.context.signaler().signalAt(blockDeadline, net.originId, net.routedId,
+                    net.outboundId, traceId, SIGNAL_HEADER_TIMEOUT, 0);
+            }
+        }
+    }
+
+    // the timer stays set from block to block: one that fires with no block open does nothing, one early sets itself again
+    private void onHeaderTimeout(long traceId)
+    {
+        blockTimerId = NO_CANCEL_ID;
+        if (blockDeadline == 0L || closing)
+        {
+            return;
+        }
+        if (System.currentTimeMillis() < blockDeadline)
+        {
+            blockTimerId = factory.context.signaler().signalAt(blockDeadline, net.originId, net.routedId, net.outboundId,
+                traceId, SIGNAL_HEADER_TIMEOUT, 0);
+            return;
+        }
+        blockDeadline = 0L;
+        connectionError(traceId, ENHANCE_YOUR_CALM, "a header block not complete within the header timeout");
     }
 
     private void onGoaway(long traceId)
@@ -439,6 +533,7 @@ final class Http2Server extends Http2Connection
         if (stream != null)
         {
             stream.onRstStream(traceId);
+            onReset(traceId);
         }
         else if (streamId > lastStreamId)
         {
@@ -462,6 +557,16 @@ final class Http2Server extends Http2Connection
             connectionError(traceId, PROTOCOL_ERROR, "DATA on an idle stream");
             return;
         }
+        final Http2DataFW data = shared.dataRO.wrap(frame.buffer(), frame.offset(), frame.limit());
+        if (data.dataLength() > 0 || data.endStream())
+        {
+            floods.onPayload();
+        }
+        else if (!floods.onEmptyData())
+        {
+            connectionError(traceId, ENHANCE_YOUR_CALM, floods.whyEmptyFrames());
+            return;
+        }
         // what a stream does not pass on at once waits in its own slot, within the window it gave: the connection's
         // window is given back as DATA arrives, so that a stream whose application is slow does not stall the others
         consumed(traceId, flow);
@@ -473,7 +578,7 @@ final class Http2Server extends Http2Connection
             }
             return;
         }
-        stream.onData(traceId, shared.dataRO.wrap(frame.buffer(), frame.offset(), frame.limit()));
+        stream.onData(traceId, data);
     }
 
     /** Request bytes arrived (and went on, were dropped or wait in their stream's slot): the client may send as many again. */
@@ -549,6 +654,12 @@ final class Http2Server extends Http2Connection
         else
         {
             rememberClosed(streamId, true);
+        }
+        // a reset for the client's error counts as one of its resets (a client can provoke them as fast as it can send
+        // them); one for our own failure does not
+        if (onControlFrame(traceId) && code != INTERNAL_ERROR)
+        {
+            onReset(traceId);
         }
     }
 
@@ -805,6 +916,11 @@ final class Http2Server extends Http2Connection
             {
                 factory.context.signaler().cancel(timerId);
                 timerId = NO_CANCEL_ID;
+            }
+            if (blockTimerId != NO_CANCEL_ID)
+            {
+                factory.context.signaler().cancel(blockTimerId);
+                blockTimerId = NO_CANCEL_ID;
             }
             reader.release();
             writer.release();

@@ -3,6 +3,7 @@
  */
 package io.zilla.bindings.http.stream;
 
+import io.zilla.bindings.http.config.Http2FloodLimits;
 import io.zilla.engine.binding.BindingContext;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
@@ -13,12 +14,14 @@ import org.agrona.collections.Long2ObjectHashMap;
 public final class HttpBindingContext implements BindingContext
 {
     private final EngineContext context;
+    private final Http2FloodLimits floods;
     private final Long2ObjectHashMap<HttpServerFactory> servers = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<HttpClientFactory> clients = new Long2ObjectHashMap<>();
 
-    public HttpBindingContext(EngineContext context)
+    public HttpBindingContext(EngineContext context, Http2FloodLimits floods)
     {
         this.context = context;
+        this.floods = floods;
     }
 
     @Override
@@ -28,13 +31,13 @@ public final class HttpBindingContext implements BindingContext
         {
             case SERVER ->
             {
-                final HttpServerFactory server = new HttpServerFactory(context, binding);
+                final HttpServerFactory server = new HttpServerFactory(context, binding, floods);
                 servers.put(binding.id(), server);
                 yield server;
             }
             case CLIENT ->
             {
-                final HttpClientFactory client = new HttpClientFactory(context, binding);
+                final HttpClientFactory client = new HttpClientFactory(context, binding, floods);
                 clients.put(binding.id(), client);
                 yield client;
             }

@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 
 import io.zilla.bindings.http.HttpBinding;
+import io.zilla.bindings.http.config.Http2FloodLimits;
 import io.zilla.bindings.http.config.HttpOptionsConfig;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
@@ -43,9 +44,9 @@ public final class HttpClientFactory extends HttpStreamFactory
     private final ObjectHashSet<Http1ClientConnection> connections = new ObjectHashSet<>();
     private final Long2ObjectHashMap<ArrayList<Http2ClientConnection>> http2Connections = new Long2ObjectHashMap<>();
 
-    public HttpClientFactory(EngineContext context, BindingConfig binding)
+    public HttpClientFactory(EngineContext context, BindingConfig binding, Http2FloodLimits floods)
     {
-        super(context, binding);
+        super(context, binding, floods);
         this.responseHeaders = new HttpHeaderListWriter(bufferPool.slotCapacity());
         this.http2 = options.versions().contains(HttpOptionsConfig.H2)
             && !options.versions().contains(HttpOptionsConfig.HTTP_1_1);

@@ -5,6 +5,7 @@ package io.zilla.bindings.http.stream;
 
 import java.util.ArrayList;
 
+import io.zilla.bindings.http.config.Http2FloodLimits;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.config.BindingConfig;
@@ -32,9 +33,9 @@ public final class HttpServerFactory extends HttpStreamFactory
 
     private final Long2ObjectHashMap<Http1Server> connections = new Long2ObjectHashMap<>();
 
-    public HttpServerFactory(EngineContext context, BindingConfig binding)
+    public HttpServerFactory(EngineContext context, BindingConfig binding, Http2FloodLimits floods)
     {
-        super(context, binding);
+        super(context, binding, floods);
         this.cors = new HttpCors(options.accessControl());
         this.requestHeaders = new HttpHeaderListWriter(bufferPool.slotCapacity());
         this.requests = context.supplyCounter(binding.id(), "requests");

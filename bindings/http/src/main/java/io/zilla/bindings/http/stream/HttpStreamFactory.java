@@ -3,6 +3,7 @@
  */
 package io.zilla.bindings.http.stream;
 
+import io.zilla.bindings.http.config.Http2FloodLimits;
 import io.zilla.bindings.http.config.HttpOptionsConfig;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
@@ -38,6 +39,8 @@ abstract class HttpStreamFactory implements BindingHandler
     final EngineContext context;
     final BindingConfig binding;
     final HttpOptionsConfig options;
+    /** The HTTP/2 flood limits of the engine's properties. */
+    final Http2FloodLimits floods;
     final StreamFrames frames;
     final BufferPool bufferPool;
     final HttpRouter router;
@@ -63,10 +66,11 @@ abstract class HttpStreamFactory implements BindingHandler
 
     private Http2Shared http2;
 
-    HttpStreamFactory(EngineContext context, BindingConfig binding)
+    HttpStreamFactory(EngineContext context, BindingConfig binding, Http2FloodLimits floods)
     {
         this.context = context;
         this.binding = binding;
+        this.floods = floods;
         this.options = binding.options() instanceof HttpOptionsConfig http ? http : HttpOptionsConfig.DEFAULTS;
         this.frames = new StreamFrames(context.writeBuffer());
         this.bufferPool = context.bufferPool();

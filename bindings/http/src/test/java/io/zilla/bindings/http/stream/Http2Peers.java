@@ -47,11 +47,18 @@ final class Http2Peers
 
     static Ports start(EngineExtension engine, int concurrentStreams) throws Exception
     {
+        return start(engine, concurrentStreams, 10_000);
+    }
+
+    /** h2.yaml with {@code limits.concurrent-streams} and {@code limits.header-timeout} (ms). */
+    static Ports start(EngineExtension engine, int concurrentStreams, long headerTimeout) throws Exception
+    {
         final Ports ports = new Ports(freePort(), freePort());
         engine.env("PORT", Integer.toString(ports.clear()))
             .env("TLS_PORT", Integer.toString(ports.tls()))
             .env("KEYS", keys().toString())
             .env("CONCURRENT_STREAMS", Integer.toString(concurrentStreams))
+            .env("HEADER_TIMEOUT", Long.toString(headerTimeout))
             .start("h2.yaml");
         return ports;
     }

@@ -3,6 +3,7 @@
  */
 package io.zilla.bindings.http.stream;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -56,10 +57,28 @@ final class Http2RawClient implements AutoCloseable
 
     Http2RawClient(int port) throws IOException
     {
-        this.socket = HttpPeers.connect(port);
+        this(HttpPeers.connect(port));
+    }
+
+    private Http2RawClient(Socket socket) throws IOException
+    {
+        this.socket = socket;
         // frames go out as they are written (no Nagle delay between a HEADERS and its DATA)
         socket.setTcpNoDelay(true);
-        this.in = new DataInputStream(socket.getInputStream());
+        this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+    }
+
+    /**
+     * A client whose socket receives into a buffer of about {@code bytes} (set before it connects, so that the TCP
+     * window stays that small): what the server writes backs up soon when the client does not read.
+     */
+    static Http2RawClient withReceiveBuffer(int port, int bytes) throws IOException
+    {
+        final Socket socket = new Socket();
+        socket.setReceiveBufferSize(bytes);
+        socket.connect(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port), 10_000);
+        socket.setSoTimeout(10_000);
+        return new Http2RawClient(socket);
     }
 
     /** The preface and an empty SETTINGS, then the server's SETTINGS read and acknowledged. */
@@ -76,6 +95,12 @@ final class Http2RawClient implements AutoCloseable
         return this;
     }
 
+    /** The socket's receive buffer from now on: a client that starts reading what it let back up. */
+    void receiveBuffer(int bytes) throws IOException
+    {
+        socket.setReceiveBufferSize(bytes);
+    }
+
     void write(byte[] bytes) throws IOException
     {
         socket.getOutputStream().write(bytes);
@@ -84,10 +109,16 @@ final class Http2RawClient implements AutoCloseable
 
     void frame(int type, int flags, int streamId, byte[] payload) throws IOException
     {
+        write(bytes(type, flags, streamId, payload));
+    }
+
+    /** A frame as bytes, to be written with others in one go. */
+    static byte[] bytes(int type, int flags, int streamId, byte[] payload)
+    {
         final ByteBuffer frame = ByteBuffer.allocate(9 + payload.length);
         frame.put((byte) (payload.length >>> 16)).putShort((short) payload.length).put((byte) type).put((byte) flags)
             .putInt(streamId).put(payload);
-        write(frame.array());
+        return frame.array();
     }
 
     /** A header block of name, value pairs, encoded with HPACK. */
