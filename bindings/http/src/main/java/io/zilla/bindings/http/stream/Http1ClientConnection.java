@@ -43,7 +43,8 @@ final class Http1ClientConnection implements Http1BodyDecoder.Sink
         this.net = new StreamSide(factory.frames);
         this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
         this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
-        this.body = new Http1BodyDecoder(factory.trailers, factory.bufferPool.slotCapacity());
+        // limits.header-list-size bounds a response's head and its trailers, as it bounds a request's at a server
+        this.body = new Http1BodyDecoder(factory.trailers, factory.headerListSize());
     }
 
     /** Opens the connection's stream to the exit; false when the exit is not there. */
@@ -165,15 +166,16 @@ final class Http1ClientConnection implements Http1BodyDecoder.Sink
             if (state == RESPONSE_HEAD)
             {
                 final HttpRequestHead head = factory.head;
-                final int result = Http1RequestParser.parseResponse(buffer, progress, limit,
-                    factory.bufferPool.slotCapacity(), head);
+                final int result = Http1RequestParser.parseResponse(buffer, progress, limit, factory.headerListSize(),
+                    head);
                 if (result == Http1RequestParser.INCOMPLETE)
                 {
                     break;
                 }
                 if (result < 0)
                 {
-                    factory.event(traceId, "http.response.invalid", "a malformed response, aborted");
+                    factory.event(traceId, "http.response.invalid", "a malformed response, or its head over "
+                        + "header-list-size, aborted");
                     doAbortAll(traceId);
                     return limit;
                 }

@@ -36,6 +36,7 @@ final class Http1ClientRequest
     private boolean chunked;
     private boolean headRequest;
     private boolean sent;
+    private boolean requestEnded;
 
     Http1ClientRequest(HttpClientFactory factory, MessageConsumer sender, long originId, long routedId, long initialId)
     {
@@ -189,6 +190,7 @@ final class Http1ClientRequest
     {
         final long traceId = end.traceId();
         app.inClosed = true;
+        requestEnded = true;
         if (connection == null)
         {
             return;
@@ -316,6 +318,12 @@ final class Http1ClientRequest
     void doAbortApp(long traceId)
     {
         connection = null;
+        if (requestEnded && !app.outOpened && !app.outClosed)
+        {
+            // the request was complete and no reply began: a Reset after its End is how the server in front learns
+            // that none will come (and answers 502); StreamSide.doInReset skips a direction that has ended
+            factory.doReset(app, traceId, null, 0);
+        }
         app.doOutAbort(traceId);
         app.doInReset(traceId);
         checkClosed();

@@ -10,10 +10,17 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
@@ -46,6 +53,7 @@ class HttpClientTest
         engine.env("PORT", Integer.toString(port))
             .env("ECHO_PORT", Integer.toString(echo))
             .env("UPSTREAM_PORT", Integer.toString(echo))
+            .env("CLIENT_HEADER_LIST_SIZE", "16384")
             .start("proxy.yaml");
         final String base = "http://127.0.0.1:" + port;
 
@@ -74,6 +82,63 @@ class HttpClientTest
     }
 
     @Test
+    void shouldRefuseAResponseHeadOverTheClientsHeaderListSize() throws Exception
+    {
+        try (ServerSocket upstream = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()))
+        {
+            // answers /big with a 2 KB header, /garbage with no HTTP, anything else with a small head, request after request
+            final Thread server = new Thread(() -> serveHeads(upstream), "upstream");
+            server.setDaemon(true);
+            server.start();
+            final int port = freePort();
+            engine.env("PORT", Integer.toString(port))
+                .env("ECHO_PORT", Integer.toString(freePort()))
+                .env("UPSTREAM_PORT", Integer.toString(upstream.getLocalPort()))
+                .env("CLIENT_HEADER_LIST_SIZE", "1024")
+                .start("proxy.yaml");
+            final String base = "http://127.0.0.1:" + port;
+
+            final Curl small = curl("--http1.1", "-s", "-w", " %{http_code}", base + "/small");
+            assertEquals("ok 200", small.out(), small.err());
+            // the response head over limits.header-list-size aborts the request: the server in front answers 502
+            final Curl big = curl("--http1.1", "-s", "-o", "/dev/null", "-w", "%{http_code}", base + "/big");
+            assertEquals("502", big.out(), big.err());
+            // so is a malformed response to a complete request (the server in front once waited for ever)
+            final Curl garbage = curl("--http1.1", "-s", "-o", "/dev/null", "-w", "%{http_code}", base + "/garbage");
+            assertEquals("502", garbage.out(), garbage.err());
+        }
+    }
+
+    private static void serveHeads(ServerSocket upstream)
+    {
+        while (!upstream.isClosed())
+        {
+            try (Socket socket = upstream.accept())
+            {
+                final BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.ISO_8859_1));
+                for (String line = in.readLine(); line != null; line = in.readLine())
+                {
+                    final boolean big = line.startsWith("GET /big ");
+                    final boolean garbage = line.startsWith("GET /garbage ");
+                    while (line != null && !line.isEmpty())
+                    {
+                        line = in.readLine();
+                    }
+                    final String head = garbage ? "NOT HTTP AT ALL\r\n\r\n" : "HTTP/1.1 200 OK\r\ncontent-length: 2\r\n"
+                        + (big ? "x-big: " + "b".repeat(2000) + "\r\n" : "") + "\r\nok";
+                    socket.getOutputStream().write(head.getBytes(StandardCharsets.ISO_8859_1));
+                    socket.getOutputStream().flush();
+                }
+            }
+            catch (IOException ex)
+            {
+                // the client went away, or the test ended
+            }
+        }
+    }
+
+    @Test
     void shouldProxyToPythonHttpServer() throws Exception
     {
         final byte[] content = new byte[1024 * 1024 + 7];
@@ -89,6 +154,7 @@ class HttpClientTest
             engine.env("PORT", Integer.toString(port))
                 .env("ECHO_PORT", Integer.toString(freePort()))
                 .env("UPSTREAM_PORT", Integer.toString(upstream))
+                .env("CLIENT_HEADER_LIST_SIZE", "16384")
                 .start("proxy.yaml");
             final String base = "http://127.0.0.1:" + port;
 
