@@ -110,8 +110,10 @@ public final class HttpBinding implements Binding
         {
             versions.addAll(HttpOptionsConfig.DEFAULTS.versions());
         }
-        return new HttpOptionsConfig(versions, accessControl(options.get("access-control")),
-            headers(options.get("overrides")), limits(options.get("limits")));
+        final Map<String, String> overrides = headers(options.get("overrides"));
+        checkSubstitutions(overrides);
+        return new HttpOptionsConfig(versions, accessControl(options.get("access-control")), overrides,
+            limits(options.get("limits")));
     }
 
     @Override
@@ -129,6 +131,13 @@ public final class HttpBinding implements Binding
     {
         final JsonNode headers = with.get("headers");
         final Map<String, String> overrides = headers != null ? headers(headers.get("overrides")) : Map.of();
+        checkSubstitutions(overrides);
+        return new HttpWithConfig(overrides);
+    }
+
+    // an override's value substitutes what its route's :path captured, and nothing else: "${...}" would go out as is
+    private static void checkSubstitutions(Map<String, String> overrides)
+    {
         for (String value : overrides.values())
         {
             final Matcher matcher = PARAM.matcher(value);
@@ -138,7 +147,6 @@ public final class HttpBinding implements Binding
                 throw new IllegalArgumentException("'" + value + "': only ${params.name} may be substituted");
             }
         }
-        return new HttpWithConfig(overrides);
     }
 
     @Override

@@ -160,12 +160,11 @@ class HttpConfigTest
         final List<ConfigError> errors = errors(withOptions("""
                 options:
                   versions:
-                    - h2
                     - h2c
             """).replace("kind: server\n    options", "kind: client\n    options"));
         assertEquals(1, errors.size(), errors.toString());
-        assertEquals("bindings.http.options.versions[1]", errors.get(0).path());
-        assertEquals(10, errors.get(0).line());
+        assertEquals("bindings.http.options.versions[0]", errors.get(0).path());
+        assertEquals(9, errors.get(0).line());
         assertEquals(11, errors.get(0).column());
         assertEquals("must be http/1.1 or h2", errors.get(0).message());
     }
@@ -261,6 +260,190 @@ class HttpConfigTest
     }
 
     @Test
+    void shouldRefuseAVault()
+    {
+        final List<ConfigError> errors = errors("""
+            ---
+            name: test
+            vaults:
+              server:
+                type: filesystem
+            bindings:
+              http:
+                type: http
+                kind: server
+                vault: server
+                exit: echo
+              echo:
+                type: echo
+                kind: server
+            """);
+        // the engine adds that no vault type filesystem is installed here
+        final ConfigError error = errors.stream().filter(e -> e.path().equals("bindings.http.vault"))
+            .findFirst().orElseThrow(() -> new AssertionError(errors));
+        assertEquals(10, error.line());
+        assertEquals("the http binding uses no vault: TLS is for a tls binding in front of it (server) or behind it (client)",
+            error.message());
+    }
+
+    @Test
+    void shouldRefuseAuthorization()
+    {
+        assertRefused("""
+                options:
+                  authorization:
+                    jwt0:
+                      credentials:
+                        headers:
+                          authorization: Bearer {credentials}
+            """, "bindings.http.options.authorization", 8,
+            "is not supported yet: it needs a guard, and guards are not built, so requests would go unchecked");
+    }
+
+    @Test
+    void shouldRefuseRequestValidation()
+    {
+        assertRefused("""
+                options:
+                  requests:
+                    - path: /items
+                      method: POST
+                      content-type: [ application/json ]
+            """, "bindings.http.options.requests", 8,
+            "is not supported yet: request validation is not built, so requests would go unchecked");
+    }
+
+    @Test
+    void shouldRefuseAGuardedRoute()
+    {
+        // the guard is declared (the engine takes a guard of any type today): the route is what the http binding refuses
+        assertRefused("""
+            ---
+            name: test
+            guards:
+              jwt0:
+                type: jwt
+            bindings:
+              http:
+                type: http
+                kind: server
+                routes:
+                  - guarded:
+                      jwt0: [ read:items ]
+                    exit: echo
+              echo:
+                type: echo
+                kind: server
+            """, "bindings.http.routes[0].guarded", 11,
+            "is not supported yet: the http binding checks no guard, so the route would not be guarded");
+    }
+
+    @Test
+    void shouldRefuseCorsOnAClient()
+    {
+        assertRefused(client("""
+                options:
+                  access-control:
+                    policy: cross-origin
+            """), "bindings.http.options.access-control", 8,
+            "is for kind server: a client answers no CORS");
+    }
+
+    @Test
+    void shouldRefuseServerLimitsOnAClient()
+    {
+        final List<ConfigError> errors = errors(client("""
+                options:
+                  versions: [ h2 ]
+                  limits:
+                    header-list-size: 8192
+                    header-timeout: 5000
+                    concurrent-streams: 10
+            """));
+        assertEquals(2, errors.size(), errors.toString());
+        assertEquals("bindings.http.options.limits.header-timeout", errors.get(0).path());
+        assertEquals(11, errors.get(0).line());
+        assertEquals("is for kind server: a client waits for no request headers", errors.get(0).message());
+        assertEquals("bindings.http.options.limits.concurrent-streams", errors.get(1).path());
+        assertEquals(12, errors.get(1).line());
+        assertEquals("is for kind server: a client keeps to the SETTINGS_MAX_CONCURRENT_STREAMS of its upstream",
+            errors.get(1).message());
+    }
+
+    @Test
+    void shouldRefuseTwoVersionsOnAClient()
+    {
+        assertRefused(client("""
+                options:
+                  versions: [ http/1.1, h2 ]
+            """), "bindings.http.options.versions", 8,
+            "a client speaks one version, http/1.1 or h2: choosing one by ALPN or Upgrade is not built");
+    }
+
+    @Test
+    void shouldRefuseConcurrentStreamsWithoutHttp2()
+    {
+        assertRefused("""
+                options:
+                  versions: [ http/1.1 ]
+                  limits:
+                    concurrent-streams: 10
+            """, "bindings.http.options.limits.concurrent-streams", 10,
+            "is for HTTP/2, which versions leaves out");
+    }
+
+    @Test
+    void shouldRefuseCorsSettingsWithTheSameOriginPolicy()
+    {
+        final List<ConfigError> errors = errors(withOptions("""
+                options:
+                  access-control:
+                    policy: same-origin
+                    allow:
+                      origins: [ "https://example.com" ]
+                    max-age: 10
+                    expose:
+                      headers: [ x-id ]
+            """));
+        assertEquals(3, errors.size(), errors.toString());
+        assertEquals("bindings.http.options.access-control.allow", errors.get(0).path());
+        assertEquals(10, errors.get(0).line());
+        assertEquals("bindings.http.options.access-control.max-age", errors.get(1).path());
+        assertEquals("bindings.http.options.access-control.expose", errors.get(2).path());
+        errors.forEach(error -> assertEquals("is for policy cross-origin: same-origin answers no CORS", error.message()));
+    }
+
+    @Test
+    void shouldRefuseAPseudoHeaderARequestHasNot()
+    {
+        final List<ConfigError> errors = errors(withOptions("""
+                options:
+                  overrides:
+                    ":status": "200"
+                routes:
+                  - when:
+                      - headers:
+                          ":protocol": websocket
+                    exit: echo
+            """));
+        assertEquals(2, errors.size(), errors.toString());
+        assertEquals("bindings.http.options.overrides", errors.get(0).path());
+        assertEquals("invalid name ':status': must be a header name, or :method, :scheme, :authority or :path",
+            errors.get(0).message());
+        assertEquals("bindings.http.routes[0].when[0].headers", errors.get(1).path());
+    }
+
+    @Test
+    void shouldRefuseASubstitutionOtherThanParamsInOverrides()
+    {
+        assertRefused("""
+                options:
+                  overrides:
+                    x-id: ${env.ID}
+            """, "bindings.http.options", 7, "'${env.ID}': only ${params.name} may be substituted");
+    }
+
+    @Test
     void shouldReadHttp2FloodLimitsFromEngineProperties()
     {
         assertEquals(Http2FloodLimits.DEFAULTS, new HttpBinding(new EngineConfiguration()).floods());
@@ -291,6 +474,21 @@ class HttpConfigTest
                 type: echo
                 kind: server
             """;
+    }
+
+    // the yaml is refused with one error, at path and line, with message
+    private void assertRefused(String yaml, String path, int line, String message)
+    {
+        final List<ConfigError> errors = errors(yaml.startsWith("---") ? yaml : withOptions(yaml));
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals(path, errors.get(0).path(), errors.toString());
+        assertEquals(line, errors.get(0).line(), errors.toString());
+        assertEquals(message, errors.get(0).message());
+    }
+
+    private static String client(String options)
+    {
+        return withOptions(options).replace("kind: server\n    options", "kind: client\n    options");
     }
 
     private List<ConfigError> errors(String yaml)
