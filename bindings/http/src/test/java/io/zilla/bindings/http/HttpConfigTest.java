@@ -316,7 +316,8 @@ class HttpConfigTest
     @Test
     void shouldRefuseAGuardedRoute()
     {
-        // the guard is declared (the engine takes a guard of any type today): the route is what the http binding refuses
+        // no guard type is installed: the engine refuses the guard, and so the route it guards (one message, at the guard);
+        // a guarded route in a config built in code never matches (HttpServerGuardedRouteTest)
         assertRefused("""
             ---
             name: test
@@ -334,8 +335,7 @@ class HttpConfigTest
               echo:
                 type: echo
                 kind: server
-            """, "bindings.http.routes[0].guarded", 11,
-            "is not supported yet: the http binding checks no guard, so the route would not be guarded");
+            """, "guards.jwt0.type", 5, "unknown guard type 'jwt' (installed: none)");
     }
 
     @Test
@@ -489,6 +489,35 @@ class HttpConfigTest
     private static String client(String options)
     {
         return withOptions(options).replace("kind: server\n    options", "kind: client\n    options");
+    }
+
+    @Test
+    void shouldRefuseHttpBindingsThatExitToEachOther()
+    {
+        // each request would open a request to the other binding, and so on without end
+        final List<ConfigError> errors = errors("""
+            name: test
+            bindings:
+              north:
+                type: http
+                kind: server
+                routes:
+                  - when:
+                      - headers:
+                          :path: /echo
+                    exit: echo
+                exit: south
+              south:
+                type: http
+                kind: server
+                exit: north
+              echo:
+                type: echo
+                kind: server
+            """);
+
+        assertEquals(List.of("zilla.yaml:15:11 bindings.south.exit: exit 'north' closes a loop (north -> south -> north): "
+            + "every stream would open another, without end"), errors.stream().map(ConfigError::toString).toList());
     }
 
     private List<ConfigError> errors(String yaml)

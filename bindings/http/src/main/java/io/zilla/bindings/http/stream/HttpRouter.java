@@ -50,6 +50,11 @@ final class HttpRouter
         int parts = 1;
         for (RouteConfig route : binding.routes())
         {
+            if (!route.guarded().isEmpty())
+            {
+                // no guard is installed to say who may pass (RouteConfig.matches): such a route serves nobody
+                continue;
+            }
             final Route compiled = new Route(route.exitId(), route.with() instanceof HttpWithConfig with
                 ? overrides(options.overrides(), with.overrides()) : overrides(options.overrides(), Map.of()));
             for (ConditionConfig condition : route.when())

@@ -35,12 +35,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The http client, as the exit of an http server: requests proxied to an upstream HTTP/1.1 server (an http echo in
- * the same engine, or Python's http.server), with curl and the JDK HttpClient in front.
+ * an engine of its own, or Python's http.server), with curl and the JDK HttpClient in front.
  */
 class HttpClientTest
 {
     @RegisterExtension
     final EngineExtension engine = new EngineExtension().anchor(HttpClientTest.class);
+
+    // the http echo behind the proxy: an engine of its own, since a zilla refuses to connect to its own listeners
+    @RegisterExtension
+    final EngineExtension echoEngine = new EngineExtension().anchor(HttpClientTest.class);
 
     @TempDir
     Path directory;
@@ -50,8 +54,8 @@ class HttpClientTest
     {
         final int port = freePort();
         final int echo = freePort();
+        echoEngine.env("ECHO_PORT", Integer.toString(echo)).start("upstream.yaml");
         engine.env("PORT", Integer.toString(port))
-            .env("ECHO_PORT", Integer.toString(echo))
             .env("UPSTREAM_PORT", Integer.toString(echo))
             .env("CLIENT_HEADER_LIST_SIZE", "16384")
             .start("proxy.yaml");
@@ -92,7 +96,6 @@ class HttpClientTest
             server.start();
             final int port = freePort();
             engine.env("PORT", Integer.toString(port))
-                .env("ECHO_PORT", Integer.toString(freePort()))
                 .env("UPSTREAM_PORT", Integer.toString(upstream.getLocalPort()))
                 .env("CLIENT_HEADER_LIST_SIZE", "1024")
                 .start("proxy.yaml");
@@ -152,7 +155,6 @@ class HttpClientTest
             awaitListening(upstream);
             final int port = freePort();
             engine.env("PORT", Integer.toString(port))
-                .env("ECHO_PORT", Integer.toString(freePort()))
                 .env("UPSTREAM_PORT", Integer.toString(upstream))
                 .env("CLIENT_HEADER_LIST_SIZE", "16384")
                 .start("proxy.yaml");
