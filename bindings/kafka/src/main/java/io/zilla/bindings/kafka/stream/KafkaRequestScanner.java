@@ -7,6 +7,7 @@ import static java.nio.ByteOrder.BIG_ENDIAN;
 
 import io.zilla.specs.kafka.codec.KafkaApis;
 import io.zilla.specs.kafka.codec.RequestHeaderDecoder;
+import io.zilla.specs.kafka.codec.VarUints;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Int2IntHashMap;
@@ -24,7 +25,10 @@ final class KafkaRequestScanner
     /** The outcome of {@link #scan}: every request so far may go to the broker. */
     static final int VALID = 0;
 
-    /** A length out of range, a negative api key or version, or a header cut short by its own length. */
+    /**
+     * A length out of range, a negative api key or version, a header cut short by its own length, or a Produce whose
+     * transactional id is longer than Kafka allows or runs past its frame.
+     */
     static final int MALFORMED = 1;
 
     /** A version the proxy refuses to pass on, see {@link #unsupported(int, int)}. */
@@ -39,6 +43,18 @@ final class KafkaRequestScanner
 
     // length, api key, api version, correlation id: the least a request can be
     private static final int MIN_REQUEST_SIZE = 8;
+
+    // Kafka's strings are at most this long, whatever their length's encoding allows (its generated readers refuse more)
+    private static final int MAX_STRING_LENGTH = Short.MAX_VALUE;
+
+    private static final int VARUINT32_MAX_SIZE = 5;
+
+    // what produceAcks returns when it cannot tell the acks (out of an int16's range), and transactionalIdLimit
+    // when it cannot tell where the id ends (no offset is negative)
+    private static final int ACKS_UNKNOWN = Integer.MIN_VALUE;
+    private static final int ACKS_MALFORMED = Integer.MIN_VALUE + 1;
+    private static final long LIMIT_UNKNOWN = -1L;
+    private static final long LIMIT_MALFORMED = -2L;
 
     // enough for the header with a client id of a couple of hundred bytes, then Produce's transactional id and acks
     private static final int PREFIX_CAPACITY = 320;
@@ -141,8 +157,8 @@ final class KafkaRequestScanner
 
     private int onRequest()
     {
-        final int size = prefix.getInt(0, BIG_ENDIAN);
-        final int frameLimit = Integer.BYTES + size;
+        // a long: the size may be up to Integer.MAX_VALUE
+        final long frameLimit = Integer.BYTES + (long) prefix.getInt(0, BIG_ENDIAN);
         final boolean whole = frameLimit == prefixLimit;
         final int apiKey = prefix.getShort(Integer.BYTES, BIG_ENDIAN);
         final int apiVersion = prefix.getShort(Integer.BYTES + Short.BYTES, BIG_ENDIAN);
@@ -164,39 +180,75 @@ final class KafkaRequestScanner
             {
                 result = MALFORMED;
             }
-            else if (apiKey != KafkaApis.PRODUCE || body < 0 || produceAcks(body, apiVersion) != 0)
+            else
             {
-                pending.put(correlationId, apiKey << 16 | apiVersion);
+                final int acks = apiKey == KafkaApis.PRODUCE && body >= 0
+                    ? produceAcks(body, apiVersion, frameLimit)
+                    : ACKS_UNKNOWN;
+                if (acks == ACKS_MALFORMED)
+                {
+                    result = MALFORMED;
+                }
+                else if (acks != 0)
+                {
+                    // only a Produce with acks=0 goes unanswered
+                    pending.put(correlationId, apiKey << 16 | apiVersion);
+                }
             }
         }
-        remaining = frameLimit - prefixLimit;
+        remaining = (int) (frameLimit - prefixLimit);
         prefixLimit = 0;
         return result;
     }
 
-    // a Produce body starts with transactional_id (v3+, compact from v9) then acks; -1 when not in the prefix
-    private int produceAcks(int offset, int apiVersion)
+    // a Produce body starts with transactional_id (v3+, compact from v9) then acks: the acks, ACKS_UNKNOWN when they
+    // lie beyond the prefix, or ACKS_MALFORMED when the id's length is out of Kafka's range or runs past the frame
+    private int produceAcks(int offset, int apiVersion, long frameLimit)
     {
-        int progress = offset;
+        final long idLimit = apiVersion >= 3 ? transactionalIdLimit(offset, apiVersion) : offset;
+        int acks;
+        if (idLimit == LIMIT_MALFORMED || idLimit + Short.BYTES > frameLimit)
+        {
+            acks = ACKS_MALFORMED;
+        }
+        else if (idLimit == LIMIT_UNKNOWN || idLimit + Short.BYTES > prefixLimit)
+        {
+            acks = ACKS_UNKNOWN;
+        }
+        else
+        {
+            acks = prefix.getShort((int) idLimit, BIG_ENDIAN);
+        }
+        return acks;
+    }
+
+    // where the transactional id at offset ends, LIMIT_UNKNOWN when its length is not in the prefix, or LIMIT_MALFORMED;
+    // a long, since the client's length may point far past any buffer
+    private long transactionalIdLimit(int offset, int apiVersion)
+    {
+        long limit;
         if (apiVersion >= 9)
         {
-            int length = 0;
-            int shift = 0;
-            int octet = 0x80;
-            while ((octet & 0x80) != 0 && shift <= 28 && progress < prefixLimit)
+            final long varint = VarUints.read(prefix, offset, prefixLimit);
+            if (varint < 0)
             {
-                octet = prefix.getByte(progress++) & 0xff;
-                length |= (octet & 0x7f) << shift;
-                shift += 7;
+                // over five bytes is malformed; cut short by the prefix, the frame may hold the rest
+                limit = prefixLimit - offset >= VARUINT32_MAX_SIZE ? LIMIT_MALFORMED : LIMIT_UNKNOWN;
             }
-            progress = (octet & 0x80) != 0 ? prefixLimit : progress + Math.max(length - 1, 0);
+            else
+            {
+                // a compact string's varint is its length + 1, and 0 for null
+                final long length = Math.max(VarUints.value(varint) - 1, 0);
+                limit = length > MAX_STRING_LENGTH ? LIMIT_MALFORMED : offset + VarUints.sizeOf(varint) + length;
+            }
         }
-        else if (apiVersion >= 3)
+        else
         {
-            progress = progress + Short.BYTES <= prefixLimit
-                ? progress + Short.BYTES + Math.max(prefix.getShort(progress, BIG_ENDIAN), 0)
-                : prefixLimit;
+            // an int16 length, negative for null as Kafka reads it
+            limit = offset + Short.BYTES <= prefixLimit
+                ? offset + Short.BYTES + Math.max(prefix.getShort(offset, BIG_ENDIAN), 0)
+                : LIMIT_UNKNOWN;
         }
-        return progress + Short.BYTES <= prefixLimit ? prefix.getShort(progress, BIG_ENDIAN) : -1;
+        return limit;
     }
 }

@@ -51,6 +51,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class KafkaProxyMalformedTest
 {
     private static final String MALFORMED = "kafka.frame.malformed";
+    private static final String STREAM_FAILED = "engine.stream.failed";
     private static final int MAX_REQUEST_SIZE = 100 * 1024 * 1024;
     private static final int PARTITIONS = 4;
 
@@ -85,7 +86,13 @@ class KafkaProxyMalformedTest
             out.writeShort(-1);
             out.writeShort(0);
             out.writeInt(7);
-        });
+        }),
+        // issue 21: a Produce v9 whose transactional id's compact length is 2^31 (80 80 80 80 08)
+        PRODUCE_TRANSACTIONAL_ID_OVERFLOW(socket -> flexibleRequest(socket, 0, 9, new byte[0],
+            new byte[] {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x08, 0, 0, 0, 0, 0x75, 0x30})),
+        // a Metadata v12 whose header's tagged fields count 2^31
+        TAGGED_FIELDS_OVERFLOW(socket -> flexibleRequest(socket, 3, 12,
+            new byte[] {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x08}, new byte[8]));
 
         private final RawClient client;
 
@@ -129,6 +136,8 @@ class KafkaProxyMalformedTest
                 assertTrue(proxy.awaitEvents(MALFORMED, events, 10), "event " + MALFORMED + " number " + events);
                 assertEquals(events, proxy.eventCount(MALFORMED));
             }
+            // refused by the proxy's own checks, not by an exception the engine caught
+            assertEquals(0, proxy.eventCount(STREAM_FAILED), engine.events().toString());
 
             // the producer keeps going after the bad connections
             awaitAcks(acks, acks.get() + 10);
@@ -197,6 +206,23 @@ class KafkaProxyMalformedTest
             }
         }
         return total;
+    }
+
+    // a request with header v2: api key, version, correlation id 7, client id "c", these tagged fields (none: a 0)
+    private static void flexibleRequest(Socket socket, int apiKey, int apiVersion, byte[] taggedFields, byte[] body)
+        throws IOException
+    {
+        final byte[] fields = taggedFields.length > 0 ? taggedFields : new byte[1];
+        final DataOutputStream out = out(socket);
+        out.writeInt(2 + 2 + 4 + 2 + 1 + fields.length + body.length);
+        out.writeShort(apiKey);
+        out.writeShort(apiVersion);
+        out.writeInt(7);
+        out.writeShort(1);
+        out.writeByte('c');
+        out.write(fields);
+        out.write(body);
+        out.flush();
     }
 
     private static DataOutputStream out(Socket socket) throws IOException

@@ -90,6 +90,82 @@ class KafkaRequestScannerTest
     }
 
     @Test
+    void shouldRefuseTransactionalIdLengthsOutOfRangeWhateverTheSplit()
+    {
+        // compact lengths (v9): 2^31 (the 80 80 80 80 08), 2^32 - 1, six bytes, 32768 + 1 (over Kafka's
+        // 32767), and 200 in a frame far shorter; int16 lengths (v3-v8): 32767 and 200 in a frame far shorter
+        final byte[][] lengths = {
+            {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x08},
+            {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f},
+            {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x01},
+            {(byte) 0x81, (byte) 0x80, 0x02},
+            {(byte) 0xc9, 0x01}};
+        for (byte[] length : lengths)
+        {
+            assertRefusedWhateverTheSplit(produceWithTransactionalId(9, length), "compact " + Arrays.toString(length));
+        }
+        assertRefusedWhateverTheSplit(produceWithTransactionalId(8, new byte[] {0x7f, (byte) 0xff}), "int16 32767");
+        assertRefusedWhateverTheSplit(produceWithTransactionalId(3, new byte[] {0x00, (byte) 200}), "int16 200");
+    }
+
+    @Test
+    void shouldReadNullAndShortTransactionalIds()
+    {
+        // a negative int16 is a null id, as Kafka reads it; a compact 3 is two bytes
+        final byte[] negative = produceWithTransactionalId(8, new byte[] {(byte) 0x80, 0x00});
+        final byte[] twoBytes = produceWithTransactionalId(9, new byte[] {0x03, 'i', 'd'});
+        assertEquals(VALID, scanner.scan(new UnsafeBuffer(negative), 0, negative.length));
+        assertEquals(VALID, scanner.scan(new UnsafeBuffer(twoBytes), 0, twoBytes.length));
+        assertEquals(NO_REQUEST, scanner.take(1), "acks=0 after a null id");
+        assertFalse(scanner.awaitingResponses(), "acks=0 after a two-byte id");
+    }
+
+    @Test
+    void shouldRememberProduceWhoseTransactionalIdRunsPastThePrefix()
+    {
+        // a 1000-byte id (compact 1001: e9 07) in a frame that holds it: the acks are not in the prefix
+        final byte[] id = new byte[2 + 1000];
+        id[0] = (byte) 0xe9;
+        id[1] = 0x07;
+        final byte[] bytes = produceWithTransactionalId(9, id);
+        assertEquals(VALID, scanner.scan(new UnsafeBuffer(bytes), 0, bytes.length));
+        assertEquals(KafkaApis.PRODUCE << 16 | 9, scanner.take(1));
+    }
+
+    @Test
+    void shouldRefuseHeaderLengthsOutOfRangeWhateverTheSplit()
+    {
+        // a client id of length -2 and of 32767 in a short frame; flexible header v2 tagged fields whose count is
+        // 2^31, whose one field's size is 2^31, and whose count is six bytes long
+        final byte[] negativeClientId = request(KafkaApis.METADATA, 4, 1, "client", new byte[8]);
+        ByteBuffer.wrap(negativeClientId).putShort(12, (short) -2);
+        final byte[] longClientId = request(KafkaApis.METADATA, 4, 1, "client", new byte[8]);
+        ByteBuffer.wrap(longClientId).putShort(12, Short.MAX_VALUE);
+        assertRefusedWhateverTheSplit(negativeClientId, "client id -2");
+        assertRefusedWhateverTheSplit(longClientId, "client id 32767");
+        assertRefusedWhateverTheSplit(flexibleWithTaggedFields(
+            (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x08), "tagged field count 2^31");
+        assertRefusedWhateverTheSplit(flexibleWithTaggedFields(
+            0x01, 0x00, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x08), "tagged field size 2^31");
+        assertRefusedWhateverTheSplit(flexibleWithTaggedFields(
+            (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x01), "tagged field count of six bytes");
+    }
+
+    @Test
+    void shouldFollowRequestsUpToTheLargestSize()
+    {
+        // Integer.MAX_VALUE bytes allowed: the frame's limit is past any int, and the scanner still follows it
+        final KafkaRequestScanner largest = new KafkaRequestScanner(new RequestHeaderDecoder(), Integer.MAX_VALUE);
+        final byte[] bytes = request(KafkaApis.METADATA, 4, 5, "c", new byte[400]);
+        ByteBuffer.wrap(bytes).putInt(0, Integer.MAX_VALUE);
+        assertEquals(VALID, largest.scan(new UnsafeBuffer(bytes), 0, bytes.length));
+        assertTrue(largest.midRequest());
+        assertEquals(KafkaApis.METADATA << 16 | 4, largest.take(5));
+        assertEquals(MALFORMED, scan(ByteBuffer.allocate(4).putInt(Integer.MIN_VALUE).array()));
+        assertEquals(MALFORMED, scan(ByteBuffer.allocate(4).putInt(Integer.MAX_VALUE).array()));
+    }
+
+    @Test
     void shouldRefuseVersionsNotOffered()
     {
         assertEquals(UNSUPPORTED, scan(produce(10, 1, "p", -1)));
@@ -106,6 +182,44 @@ class KafkaRequestScannerTest
         assertTrue(scanner.midRequest());
         assertEquals(VALID, scanner.scan(new UnsafeBuffer(bytes), 7, bytes.length));
         assertFalse(scanner.midRequest());
+    }
+
+    // refused whether the bytes come whole or in two frames split anywhere, and never an exception
+    private static void assertRefusedWhateverTheSplit(byte[] bytes, String what)
+    {
+        for (int split = 1; split <= bytes.length; split++)
+        {
+            final KafkaRequestScanner fresh = new KafkaRequestScanner(new RequestHeaderDecoder(), 1024 * 1024);
+            final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
+            int result = fresh.scan(buffer, 0, split);
+            if (result == VALID && split < bytes.length)
+            {
+                result = fresh.scan(buffer, split, bytes.length);
+            }
+            assertEquals(MALFORMED, result, what + " split at " + split);
+        }
+    }
+
+    // a Produce of this version whose transactional id is these bytes (its length, then as much of it as given), then
+    // acks=0 and a stand-in for its topic data
+    private static byte[] produceWithTransactionalId(int apiVersion, byte[] transactionalId)
+    {
+        final ByteBuffer body = ByteBuffer.allocate(transactionalId.length + 2 + 16)
+            .put(transactionalId)
+            .putShort((short) 0);
+        return request(KafkaApis.PRODUCE, apiVersion, 1, "p", body.array());
+    }
+
+    // a Metadata v9 (flexible: header v2) whose header's tagged fields are these bytes
+    private static byte[] flexibleWithTaggedFields(int... taggedFields)
+    {
+        final byte[] bytes = request(KafkaApis.METADATA, 9, 1, "c", new byte[taggedFields.length - 1 + 8]);
+        // the header's one byte of tagged fields (0) at 4 + 2 + 2 + 4 + 2 + 1 = 15, then the body
+        for (int i = 0; i < taggedFields.length; i++)
+        {
+            bytes[15 + i] = (byte) taggedFields[i];
+        }
+        return bytes;
     }
 
     private int scan(byte[] bytes)
