@@ -16,15 +16,18 @@ import java.util.concurrent.ConcurrentHashMap;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.zilla.bindings.kafka.config.KafkaClientOptionsConfig;
 import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
+import io.zilla.bindings.kafka.config.KafkaProxyLimits;
 import io.zilla.bindings.kafka.config.KafkaSaslConfig;
 import io.zilla.bindings.kafka.config.KafkaSniConfig;
 import io.zilla.bindings.kafka.stream.KafkaBindingContext;
 import io.zilla.bindings.kafka.stream.KafkaClientSettings;
 import io.zilla.bindings.kafka.stream.KafkaClientTimeouts;
+import io.zilla.bindings.kafka.stream.KafkaPartialRequests;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingContext;
 import io.zilla.engine.binding.EngineContext;
+import io.zilla.engine.config.ConfigValueException;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.OptionsConfig;
 import io.zilla.specs.kafka.codec.BrokerAddress;
@@ -71,6 +74,9 @@ public final class KafkaBinding implements Binding
     /** The real broker addresses learned from Metadata, per binding id and node id, shared by the workers. */
     private final Map<Long, Map<Integer, BrokerAddress>> brokers = new ConcurrentHashMap<>();
 
+    /** What the requests still arriving declared, per proxy binding id, shared by the workers. */
+    private final Map<Long, KafkaPartialRequests> partialRequests = new ConcurrentHashMap<>();
+
     public KafkaBinding(EngineConfiguration configuration)
     {
         this.settings = new KafkaClientSettings(
@@ -113,7 +119,7 @@ public final class KafkaBinding implements Binding
     @Override
     public BindingContext supply(EngineContext context)
     {
-        return new KafkaBindingContext(context, this::brokers, settings);
+        return new KafkaBindingContext(context, this::brokers, this::partialRequests, settings);
     }
 
     private static KafkaClientOptionsConfig clientOptions(JsonNode options)
@@ -145,14 +151,15 @@ public final class KafkaBinding implements Binding
         }
         final JsonNode advertise = options.path("advertise");
         final JsonNode sni = advertise.path("sni");
+        final KafkaProxyLimits limits = limits(options.path("limits"));
         return sni.isObject()
-            ? new KafkaOptionsConfig(bootstrap, new KafkaSniConfig(sni.path("bootstrap").asText(), sni.path("broker").asText(),
-                advertise.path("port").asInt()))
-            : portOptions(bootstrap, advertise);
+            ? new KafkaOptionsConfig(bootstrap, null, 0, Map.of(), new KafkaSniConfig(sni.path("bootstrap").asText(),
+                sni.path("broker").asText(), advertise.path("port").asInt()), limits)
+            : portOptions(bootstrap, advertise, limits);
     }
 
     // port mode: a port of the proxy per broker node id
-    private static KafkaOptionsConfig portOptions(List<String> bootstrap, JsonNode advertise)
+    private static KafkaOptionsConfig portOptions(List<String> bootstrap, JsonNode advertise, KafkaProxyLimits limits)
     {
         final Map<Integer, Integer> ports = new HashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> i = advertise.path("ports").fields(); i.hasNext();)
@@ -161,11 +168,32 @@ public final class KafkaBinding implements Binding
             ports.put(Integer.parseInt(entry.getKey()), entry.getValue().asInt());
         }
         return new KafkaOptionsConfig(bootstrap, advertise.path("host").asText("localhost"),
-            advertise.path("bootstrap_port").asInt(0), ports);
+            advertise.path("bootstrap_port").asInt(0), ports, null, limits);
+    }
+
+    // the schema checks each value's range; only their relation is left
+    private static KafkaProxyLimits limits(JsonNode limits)
+    {
+        try
+        {
+            return new KafkaProxyLimits(
+                limits.path("request-max-bytes").asInt(KafkaProxyLimits.DEFAULT_REQUEST_MAX_BYTES),
+                limits.path("request-timeout").asLong(KafkaProxyLimits.DEFAULT_REQUEST_TIMEOUT),
+                limits.path("partial-requests-max-bytes").asLong(KafkaProxyLimits.DEFAULT_PARTIAL_REQUESTS_MAX_BYTES));
+        }
+        catch (IllegalArgumentException ex)
+        {
+            throw new ConfigValueException("limits", ex.getMessage(), ex);
+        }
     }
 
     private Map<Integer, BrokerAddress> brokers(long bindingId)
     {
         return brokers.computeIfAbsent(bindingId, id -> new ConcurrentHashMap<>());
+    }
+
+    private KafkaPartialRequests partialRequests(long bindingId)
+    {
+        return partialRequests.computeIfAbsent(bindingId, id -> new KafkaPartialRequests());
     }
 }

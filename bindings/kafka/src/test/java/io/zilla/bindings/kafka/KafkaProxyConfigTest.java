@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
+import io.zilla.bindings.kafka.config.KafkaProxyLimits;
 import io.zilla.bindings.kafka.config.KafkaSniConfig;
 import io.zilla.bindings.tcp.TcpBindingFactory;
 import io.zilla.engine.EngineConfiguration;
@@ -22,7 +23,7 @@ import io.zilla.engine.config.ConfigReader;
 import io.zilla.engine.config.NamespaceConfig;
 import org.junit.jupiter.api.Test;
 
-/** The kafka proxy's advertise options in zilla.yaml: port mode and SNI mode, and the errors of each. */
+/** The kafka proxy's options in zilla.yaml: advertise in port mode and SNI mode, limits, and the errors of each. */
 class KafkaProxyConfigTest
 {
     private final ConfigReader reader;
@@ -163,6 +164,60 @@ class KafkaProxyConfigTest
         assertThrows(IllegalArgumentException.class, () -> new KafkaSniConfig("b", "{id}-{id}.kafka.test", 9093));
     }
 
+    @Test
+    void shouldBindLimitsAndTheirDefaults()
+    {
+        final String portMode = """
+                    host: kafka.example.com
+                    bootstrap_port: 9092
+                    ports:
+                      "1": 9093
+            """;
+        final KafkaOptionsConfig defaults = (KafkaOptionsConfig) reader.read("zilla.yaml", proxy(portMode), 1)
+            .binding("kafka_proxy").options();
+        final KafkaOptionsConfig limited = (KafkaOptionsConfig) reader.read("zilla.yaml", proxy(portMode + """
+                  limits:
+                    request-max-bytes: 1048576
+                    request-timeout: 5000
+                    partial-requests-max-bytes: 16777216
+            """), 1).binding("kafka_proxy").options();
+
+        assertEquals(new KafkaProxyLimits(104_857_600, 30_000L, 268_435_456L), defaults.limits());
+        assertEquals(new KafkaProxyLimits(1_048_576, 5_000L, 16_777_216L), limited.limits());
+    }
+
+    @Test
+    void shouldReportLimitsOutOfRangeWithLineColumnAndPath()
+    {
+        final List<ConfigError> errors = errors(proxy("""
+                    host: kafka.example.com
+                    bootstrap_port: 9092
+                    ports:
+                      "1": 9093
+                  limits:
+                    request-max-bytes: 4
+                    request-timeout: 0
+                    request-size: 1024
+            """));
+
+        assertEquals(List.of(
+            "16:28 bindings.kafka_proxy.options.limits.request-max-bytes: must be at least 8",
+            "17:26 bindings.kafka_proxy.options.limits.request-timeout: must be at least 1",
+            "18:9 bindings.kafka_proxy.options.limits: unknown property 'request-size'"), describe(errors));
+
+        // default partial-requests-max-bytes is 256 MiB: a larger request-max-bytes must raise it too
+        final List<ConfigError> below = errors(proxy("""
+                    host: kafka.example.com
+                    bootstrap_port: 9092
+                    ports:
+                      "1": 9093
+                  limits:
+                    request-max-bytes: 536870912
+            """));
+        assertEquals(List.of("15:7 bindings.kafka_proxy.options.limits: partial-requests-max-bytes (268435456) is below "
+            + "request-max-bytes (536870912): no request of the largest size could pass"), describe(below));
+    }
+
     // advertise is on line 10 (column 7), its properties from line 11 at column 9
     private static String proxy(String advertise)
     {
@@ -183,6 +238,12 @@ class KafkaProxyConfigTest
                 type: tcp
                 kind: client
             """;
+    }
+
+    private static List<String> describe(List<ConfigError> errors)
+    {
+        return errors.stream().map(error -> error.line() + ":" + error.column() + " " + error.path() + ": " + error.message())
+            .toList();
     }
 
     private List<ConfigError> errors(String yaml)

@@ -11,28 +11,30 @@ import io.zilla.engine.config.OptionsConfig;
 /**
  * The options of a kafka proxy: the real bootstrap servers ({@code host:port}) and how brokers are advertised to
  * clients. Port mode: {@code host}, the proxy's {@code bootstrapPort}, and the proxy's port for each broker node id.
- * SNI mode ({@code sni} not null): a name per node id on one port, see {@link KafkaSniConfig}.
+ * SNI mode ({@code sni} not null): a name per node id on one port, see {@link KafkaSniConfig}. {@code limits}: what
+ * a client's requests may take, see {@link KafkaProxyLimits}.
  */
 public record KafkaOptionsConfig(List<String> bootstrap, String advertiseHost, int bootstrapPort, Map<Integer, Integer> ports,
-    KafkaSniConfig sni)
+    KafkaSniConfig sni, KafkaProxyLimits limits)
     implements OptionsConfig
 {
     public KafkaOptionsConfig
     {
         bootstrap = List.copyOf(bootstrap);
         ports = Map.copyOf(ports);
+        limits = limits != null ? limits : KafkaProxyLimits.DEFAULTS;
     }
 
-    /** Port mode. */
+    /** Port mode, with the default limits. */
     public KafkaOptionsConfig(List<String> bootstrap, String advertiseHost, int bootstrapPort, Map<Integer, Integer> ports)
     {
-        this(bootstrap, advertiseHost, bootstrapPort, ports, null);
+        this(bootstrap, advertiseHost, bootstrapPort, ports, null, null);
     }
 
-    /** SNI mode. */
+    /** SNI mode, with the default limits. */
     public KafkaOptionsConfig(List<String> bootstrap, KafkaSniConfig sni)
     {
-        this(bootstrap, null, 0, Map.of(), sni);
+        this(bootstrap, null, 0, Map.of(), sni, null);
     }
 
     /** The node id whose advertised port is {@code port}, or -1. */

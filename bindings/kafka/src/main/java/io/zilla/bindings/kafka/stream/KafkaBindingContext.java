@@ -19,15 +19,17 @@ public final class KafkaBindingContext implements BindingContext
 {
     private final EngineContext context;
     private final LongFunction<Map<Integer, BrokerAddress>> brokers;
+    private final LongFunction<KafkaPartialRequests> partialRequests;
     private final KafkaClientSettings settings;
     private final Long2ObjectHashMap<KafkaProxyFactory> proxies = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<KafkaClientFactory> clients = new Long2ObjectHashMap<>();
 
     public KafkaBindingContext(EngineContext context, LongFunction<Map<Integer, BrokerAddress>> brokers,
-        KafkaClientSettings settings)
+        LongFunction<KafkaPartialRequests> partialRequests, KafkaClientSettings settings)
     {
         this.context = context;
         this.brokers = brokers;
+        this.partialRequests = partialRequests;
         this.settings = settings;
     }
 
@@ -43,7 +45,8 @@ public final class KafkaBindingContext implements BindingContext
         }
         else
         {
-            final KafkaProxyFactory factory = new KafkaProxyFactory(context, binding, brokers.apply(binding.id()));
+            final KafkaProxyFactory factory = new KafkaProxyFactory(context, binding, brokers.apply(binding.id()),
+                partialRequests.apply(binding.id()));
             proxies.put(binding.id(), factory);
             handler = factory;
         }

@@ -166,8 +166,10 @@ final class KafkaBrokerLookup
         else if (reply.size() >= Integer.BYTES)
         {
             final DirectBuffer buffer = reply.buffer();
-            final int frameSize = Integer.BYTES + buffer.getInt(reply.offset(), BIG_ENDIAN);
-            if (frameSize < 2 * Integer.BYTES || frameSize > KafkaProxyFactory.MAX_FRAME_SIZE)
+            // the broker's size is checked before any arithmetic: at least a correlation id, at most what is held whole
+            final int size = buffer.getInt(reply.offset(), BIG_ENDIAN);
+            final int frameSize = Integer.BYTES + Math.max(0, Math.min(size, KafkaProxyFactory.MAX_RESPONSE_SIZE));
+            if (size < Integer.BYTES || size > KafkaProxyFactory.MAX_RESPONSE_SIZE)
             {
                 complete(data.traceId());
             }

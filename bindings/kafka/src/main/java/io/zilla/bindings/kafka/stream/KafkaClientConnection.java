@@ -52,7 +52,7 @@ import org.apache.kafka.common.message.ApiVersionsResponseData;
  */
 final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
 {
-    static final int MAX_FRAME_SIZE = KafkaProxyFactory.MAX_FRAME_SIZE;
+    static final int MAX_FRAME_SIZE = KafkaProxyFactory.MAX_RESPONSE_SIZE;
 
     private static final int SIZE_PREFIX = Integer.BYTES;
     private static final short NO_VERSION = -1;

@@ -10,10 +10,12 @@ import java.util.List;
 import java.util.Map;
 
 import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
+import io.zilla.bindings.kafka.config.KafkaProxyLimits;
 import io.zilla.bindings.kafka.config.KafkaSniConfig;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.engine.binding.stream.StreamSide;
 import io.zilla.engine.config.BindingConfig;
@@ -24,6 +26,7 @@ import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
 import io.zilla.specs.core.types.stream.ExtensionFW;
 import io.zilla.specs.core.types.stream.ResetFW;
+import io.zilla.specs.core.types.stream.SignalFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.kafka.codec.BrokerAddress;
@@ -52,7 +55,10 @@ import org.agrona.concurrent.status.AtomicCounter;
  */
 public final class KafkaProxyFactory implements BindingHandler
 {
-    static final int MAX_FRAME_SIZE = 100 * 1024 * 1024;
+    /** The largest response a broker may send: the ones rewritten are held whole. */
+    static final int MAX_RESPONSE_SIZE = 100 * 1024 * 1024;
+
+    private static final int SIGNAL_REQUEST_TIMEOUT = 1;
 
     private static final int TCP_TYPE_ID = "tcp".hashCode();
     private static final int TLS_TYPE_ID = "tls".hashCode();
@@ -66,6 +72,7 @@ public final class KafkaProxyFactory implements BindingHandler
     private final AbortFW abortRO = new AbortFW();
     private final WindowFW windowRO = new WindowFW();
     private final ResetFW resetRO = new ResetFW();
+    private final SignalFW signalRO = new SignalFW();
     private final ExtensionFW extensionRO = new ExtensionFW();
     private final TcpBeginExFW tcpBeginExRO = new TcpBeginExFW();
     private final TlsBeginExFW tlsBeginExRO = new TlsBeginExFW();
@@ -89,13 +96,19 @@ public final class KafkaProxyFactory implements BindingHandler
     private final AtomicCounter malformed;
     private final AtomicCounter unsupported;
     private final AtomicCounter sniUnknown;
+    private final AtomicCounter oversized;
+    private final AtomicCounter refused;
+    private final AtomicCounter timedOut;
+    private final KafkaProxyLimits limits;
+    private final KafkaPartialRequests partialRequests;
     private final Long2ObjectHashMap<KafkaProxy> proxies = new Long2ObjectHashMap<>();
     private final List<KafkaProxy> awaitingLookup = new ArrayList<>();
 
     private int nextBootstrap;
     private KafkaBrokerLookup lookup;
 
-    KafkaProxyFactory(EngineContext context, BindingConfig binding, Map<Integer, BrokerAddress> brokers)
+    KafkaProxyFactory(EngineContext context, BindingConfig binding, Map<Integer, BrokerAddress> brokers,
+        KafkaPartialRequests partialRequests)
     {
         this.context = context;
         this.binding = binding;
@@ -110,7 +123,12 @@ public final class KafkaProxyFactory implements BindingHandler
         this.malformed = context.supplyCounter(binding.id(), "frames.malformed");
         this.unsupported = context.supplyCounter(binding.id(), "requests.unsupported");
         this.sniUnknown = context.supplyCounter(binding.id(), "sni.unknown");
-        this.rewriter = new KafkaResponseRewriter(this::mapBroker, MAX_FRAME_SIZE);
+        this.oversized = context.supplyCounter(binding.id(), "requests.oversized");
+        this.refused = context.supplyCounter(binding.id(), "requests.refused");
+        this.timedOut = context.supplyCounter(binding.id(), "requests.timedout");
+        this.limits = options != null ? options.limits() : KafkaProxyLimits.DEFAULTS;
+        this.partialRequests = partialRequests;
+        this.rewriter = new KafkaResponseRewriter(this::mapBroker, MAX_RESPONSE_SIZE);
     }
 
     @Override
@@ -218,6 +236,12 @@ public final class KafkaProxyFactory implements BindingHandler
 
         private boolean netReplyEnded;
 
+        // the request that spans Data frames: what it declared (counted in partialRequests), when it began, its timer
+        private int partialClaimed;
+        private long partialRequest;
+        private long partialStartedAt;
+        private long timeoutId = Signaler.NO_CANCEL_ID;
+
         KafkaProxy(MessageConsumer sender, long originId, long routedId, long initialId, long exitId)
         {
             this.initialId = initialId;
@@ -226,7 +250,7 @@ public final class KafkaProxyFactory implements BindingHandler
             final long netReplyId = context.supplyReplyId(netInitialId);
             app.set(sender, originId, routedId, initialId, initialId & ~1L);
             net.set(null, routedId, exitId, netReplyId, netInitialId);
-            this.requests = new KafkaRequestScanner(requestHeader, MAX_FRAME_SIZE);
+            this.requests = new KafkaRequestScanner(requestHeader, limits.requestMaxBytes());
             this.held = new HeldBytes(context.bufferPool(), netReplyId);
             this.rewritten = new HeldBytes(context.bufferPool(), app.outboundId);
         }
@@ -241,9 +265,10 @@ public final class KafkaProxyFactory implements BindingHandler
                 case AbortFW.TYPE_ID -> onAppAbort(abortRO.wrap(buffer, index, index + length));
                 case WindowFW.TYPE_ID -> onAppWindow(windowRO.wrap(buffer, index, index + length));
                 case ResetFW.TYPE_ID -> onAppReset(resetRO.wrap(buffer, index, index + length));
+                case SignalFW.TYPE_ID -> onAppSignal(signalRO.wrap(buffer, index, index + length));
                 default ->
                 {
-                    // flushes, signals and challenges mean nothing to the proxy
+                    // flushes and challenges mean nothing to the proxy
                 }
             }
         }
@@ -379,7 +404,79 @@ public final class KafkaProxyFactory implements BindingHandler
             {
                 case KafkaRequestScanner.MALFORMED -> onMalformed(traceId, "malformed request frame");
                 case KafkaRequestScanner.UNSUPPORTED -> onUnsupported(traceId);
-                default -> doNetData(data, payload);
+                case KafkaRequestScanner.OVERSIZED -> onOversized(traceId);
+                default ->
+                {
+                    if (followPartialRequest(traceId))
+                    {
+                        doNetData(data, payload);
+                    }
+                }
+            }
+        }
+
+        /**
+         * A request that goes on past this Data frame has made the broker allocate its declared size: that size counts
+         * against {@code limits.partial-requests-max-bytes} until the request is whole, and its time against
+         * {@code limits.request-timeout}. Requests that arrive whole in one frame, the common case, cost nothing here.
+         *
+         * @return false when the request would take the binding over its bound: the connection is closed
+         */
+        private boolean followPartialRequest(long traceId)
+        {
+            boolean admitted = true;
+            final int partialSize = requests.partialSize();
+            if (partialSize != partialClaimed)
+            {
+                partialRequests.release(partialClaimed);
+                partialClaimed = 0;
+                if (partialSize > 0 && !partialRequests.claim(partialSize, limits.partialRequestsMaxBytes()))
+                {
+                    admitted = false;
+                    onRefused(traceId, partialSize);
+                }
+                else
+                {
+                    partialClaimed = partialSize;
+                }
+            }
+            if (admitted && requests.midRequest())
+            {
+                if (requests.requestsBegun() != partialRequest)
+                {
+                    // it began in this frame, or in the last one that ended between requests
+                    partialRequest = requests.requestsBegun();
+                    partialStartedAt = System.currentTimeMillis();
+                }
+                if (timeoutId == Signaler.NO_CANCEL_ID)
+                {
+                    timeoutId = context.signaler().signalAt(partialStartedAt + limits.requestTimeout(), app.originId,
+                        app.routedId, app.outboundId, traceId, SIGNAL_REQUEST_TIMEOUT, 0);
+                }
+            }
+            return admitted;
+        }
+
+        // one timer per connection at most, armed for the partial request that was first to need it
+        private void onAppSignal(SignalFW signal)
+        {
+            if (signal.signalId() == SIGNAL_REQUEST_TIMEOUT)
+            {
+                timeoutId = Signaler.NO_CANCEL_ID;
+                if (requests.midRequest() && !app.inClosed)
+                {
+                    final long deadline = partialStartedAt + limits.requestTimeout();
+                    if (System.currentTimeMillis() >= deadline)
+                    {
+                        onRequestTimeout(signal.traceId());
+                    }
+                    else
+                    {
+                        // another request, begun later, is partial now
+                        timeoutId = context.signaler().signalAt(deadline, app.originId, app.routedId, app.outboundId,
+                            signal.traceId(), SIGNAL_REQUEST_TIMEOUT, 0);
+                    }
+                }
             }
         }
 
@@ -494,6 +591,34 @@ public final class KafkaProxyFactory implements BindingHandler
             doCloseAll(traceId);
         }
 
+        private void onOversized(long traceId)
+        {
+            oversized.increment();
+            context.event(app.routedId, traceId, "kafka.request.oversized", "bindings." + binding.name() + ": a request of "
+                + requests.partialSize() + " bytes, over limits.request-max-bytes (" + limits.requestMaxBytes()
+                + "), connection closed");
+            doCloseAll(traceId);
+        }
+
+        private void onRefused(long traceId, int partialSize)
+        {
+            refused.increment();
+            context.event(app.routedId, traceId, "kafka.request.refused", "bindings." + binding.name() + ": a request of "
+                + partialSize + " bytes would take the requests still arriving over limits.partial-requests-max-bytes ("
+                + limits.partialRequestsMaxBytes() + "), connection closed");
+            doCloseAll(traceId);
+        }
+
+        private void onRequestTimeout(long traceId)
+        {
+            timedOut.increment();
+            final int partialSize = requests.partialSize();
+            context.event(app.routedId, traceId, "kafka.request.timeout", "bindings." + binding.name() + ": a request"
+                + (partialSize > 0 ? " of " + partialSize + " bytes" : "") + " was not whole after limits.request-timeout ("
+                + limits.requestTimeout() + " ms), connection closed");
+            doCloseAll(traceId);
+        }
+
         private void onUnsupported(long traceId)
         {
             unsupported.increment();
@@ -547,7 +672,7 @@ public final class KafkaProxyFactory implements BindingHandler
         {
             final int size = buffer.getInt(offset, BIG_ENDIAN);
             int progress = offset;
-            if (size < Integer.BYTES || size > MAX_FRAME_SIZE)
+            if (size < Integer.BYTES || size > MAX_RESPONSE_SIZE)
             {
                 onMalformed(context.supplyTraceId(), "malformed response frame");
             }
@@ -694,6 +819,16 @@ public final class KafkaProxyFactory implements BindingHandler
 
         private void cleanup()
         {
+            if (app.inClosed)
+            {
+                partialRequests.release(partialClaimed);
+                partialClaimed = 0;
+                if (timeoutId != Signaler.NO_CANCEL_ID)
+                {
+                    context.signaler().cancel(timeoutId);
+                    timeoutId = Signaler.NO_CANCEL_ID;
+                }
+            }
             if (app.outClosed)
             {
                 held.release();

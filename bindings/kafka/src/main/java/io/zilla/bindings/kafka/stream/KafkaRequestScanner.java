@@ -34,6 +34,9 @@ final class KafkaRequestScanner
     /** A version the proxy refuses to pass on, see {@link #unsupported(int, int)}. */
     static final int UNSUPPORTED = 2;
 
+    /** A length over the largest request allowed: {@link #partialSize()} tells it. */
+    static final int OVERSIZED = 3;
+
     /** Returned by {@link #take} for a correlation id without a pending request. */
     static final int NO_REQUEST = -1;
 
@@ -67,6 +70,8 @@ final class KafkaRequestScanner
     private int prefixLimit;
     private int prefixWanted;
     private int remaining;
+    private int size;
+    private long begun;
 
     KafkaRequestScanner(RequestHeaderDecoder header, int maxRequestSize)
     {
@@ -90,16 +95,25 @@ final class KafkaRequestScanner
             else
             {
                 final int wanted = prefixLimit < Integer.BYTES ? Integer.BYTES : prefixWanted;
+                if (prefixLimit == 0)
+                {
+                    begun++;
+                    size = 0;
+                }
                 final int copy = Math.min(wanted - prefixLimit, limit - progress);
                 prefix.putBytes(prefixLimit, buffer, progress, copy);
                 prefixLimit += copy;
                 progress += copy;
                 if (prefixLimit == Integer.BYTES && wanted == Integer.BYTES)
                 {
-                    final int size = prefix.getInt(0, BIG_ENDIAN);
-                    if (size < MIN_REQUEST_SIZE || size > maxRequestSize)
+                    size = prefix.getInt(0, BIG_ENDIAN);
+                    if (size < MIN_REQUEST_SIZE)
                     {
                         result = MALFORMED;
+                    }
+                    else if (size > maxRequestSize)
+                    {
+                        result = OVERSIZED;
                     }
                     prefixWanted = (int) Math.min(Integer.BYTES + (long) size, PREFIX_CAPACITY);
                 }
@@ -116,6 +130,21 @@ final class KafkaRequestScanner
     boolean midRequest()
     {
         return prefixLimit > 0 || remaining > 0;
+    }
+
+    /**
+     * The size the request in progress declared (without the 4 bytes that give it), once they are all here; 0 before,
+     * and between requests. After {@link #OVERSIZED}, the size refused.
+     */
+    int partialSize()
+    {
+        return midRequest() ? size : 0;
+    }
+
+    /** How many requests have begun so far, the one in progress included: tells one partial request from the next. */
+    long requestsBegun()
+    {
+        return begun;
     }
 
     /** Whether responses are still owed. */

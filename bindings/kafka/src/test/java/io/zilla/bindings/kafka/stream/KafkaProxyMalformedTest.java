@@ -52,7 +52,6 @@ class KafkaProxyMalformedTest
 {
     private static final String MALFORMED = "kafka.frame.malformed";
     private static final String STREAM_FAILED = "engine.stream.failed";
-    private static final int MAX_REQUEST_SIZE = 100 * 1024 * 1024;
     private static final int PARTITIONS = 4;
 
     @RegisterExtension
@@ -62,8 +61,6 @@ class KafkaProxyMalformedTest
 
     enum Malformed
     {
-        // a length over the proxy's 100 MiB limit
-        OVERSIZED_LENGTH(socket -> out(socket).writeInt(MAX_REQUEST_SIZE + 1)),
         // a length of -1 (read as null octets by FrameFW) and another negative length
         NULL_LENGTH(socket -> out(socket).writeInt(-1)),
         NEGATIVE_LENGTH(socket -> out(socket).writeInt(-2)),

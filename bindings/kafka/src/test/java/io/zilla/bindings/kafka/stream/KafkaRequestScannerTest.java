@@ -5,6 +5,7 @@ package io.zilla.bindings.kafka.stream;
 
 import static io.zilla.bindings.kafka.stream.KafkaRequestScanner.MALFORMED;
 import static io.zilla.bindings.kafka.stream.KafkaRequestScanner.NO_REQUEST;
+import static io.zilla.bindings.kafka.stream.KafkaRequestScanner.OVERSIZED;
 import static io.zilla.bindings.kafka.stream.KafkaRequestScanner.UNSUPPORTED;
 import static io.zilla.bindings.kafka.stream.KafkaRequestScanner.VALID;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -71,7 +72,31 @@ class KafkaRequestScannerTest
     {
         assertEquals(MALFORMED, scan(ByteBuffer.allocate(4).putInt(-1).array()));
         assertEquals(MALFORMED, scan(ByteBuffer.allocate(4).putInt(7).array()));
-        assertEquals(MALFORMED, scan(ByteBuffer.allocate(4).putInt(1024 * 1024 + 1).array()));
+    }
+
+    @Test
+    void shouldTellALengthOverTheMaximum()
+    {
+        assertEquals(OVERSIZED, scanner.scan(new UnsafeBuffer(ByteBuffer.allocate(4).putInt(1024 * 1024 + 1).array()), 0, 4));
+        assertEquals(1024 * 1024 + 1, scanner.partialSize());
+        assertEquals(OVERSIZED, scan(ByteBuffer.allocate(4).putInt(Integer.MAX_VALUE).array()));
+    }
+
+    @Test
+    void shouldTellThePartialRequestItsSizeAndWhichItIs()
+    {
+        final byte[] bytes = concat(request(KafkaApis.METADATA, 4, 1, "c", new byte[20]),
+            request(KafkaApis.METADATA, 4, 2, "c", new byte[20]));
+        final UnsafeBuffer buffer = new UnsafeBuffer(bytes);
+        assertEquals(VALID, scanner.scan(buffer, 0, 2));
+        assertEquals(0, scanner.partialSize(), "its length is not whole yet");
+        assertEquals(1, scanner.requestsBegun());
+        assertEquals(VALID, scanner.scan(buffer, 2, 40));
+        assertEquals(bytes.length / 2 - 4, scanner.partialSize(), "the second request's");
+        assertEquals(2, scanner.requestsBegun());
+        assertEquals(VALID, scanner.scan(buffer, 40, bytes.length));
+        assertEquals(0, scanner.partialSize(), "between requests");
+        assertEquals(2, scanner.requestsBegun());
     }
 
     @Test
@@ -162,7 +187,6 @@ class KafkaRequestScannerTest
         assertTrue(largest.midRequest());
         assertEquals(KafkaApis.METADATA << 16 | 4, largest.take(5));
         assertEquals(MALFORMED, scan(ByteBuffer.allocate(4).putInt(Integer.MIN_VALUE).array()));
-        assertEquals(MALFORMED, scan(ByteBuffer.allocate(4).putInt(Integer.MAX_VALUE).array()));
     }
 
     @Test

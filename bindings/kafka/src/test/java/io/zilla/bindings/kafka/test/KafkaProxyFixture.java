@@ -48,6 +48,15 @@ public final class KafkaProxyFixture
     /** Starts the proxy with two workers in front of the broker at {@code kafkaBootstrap} ({@code host:port}). */
     public KafkaProxyFixture start(String kafkaBootstrap)
     {
+        return start(kafkaBootstrap, "proxy.yaml", Map.of());
+    }
+
+    /**
+     * Starts the proxy of {@code resource} (next to proxy.yaml, with its variables) with two workers in front of the
+     * broker at {@code kafkaBootstrap}, with more environment variables for the yaml.
+     */
+    public KafkaProxyFixture start(String kafkaBootstrap, String resource, Map<String, String> env)
+    {
         bootstrapPort = freePort();
         nodePort = freePort();
         engine.anchor(KafkaProxyFixture.class)
@@ -55,8 +64,9 @@ public final class KafkaProxyFixture
             .env("BOOTSTRAP_PORT", String.valueOf(bootstrapPort))
             .env("NODE1_PORT", String.valueOf(nodePort))
             .env("ADVERTISED_HOST", ADVERTISED_HOST)
-            .env("KAFKA_BOOTSTRAP", kafkaBootstrap)
-            .start("proxy.yaml");
+            .env("KAFKA_BOOTSTRAP", kafkaBootstrap);
+        env.forEach(engine::env);
+        engine.start(resource);
         return this;
     }
 
