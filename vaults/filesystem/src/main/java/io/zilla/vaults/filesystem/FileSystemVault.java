@@ -17,7 +17,7 @@ import io.zilla.vaults.filesystem.config.StoreType;
 import io.zilla.vaults.filesystem.store.StoreLoader;
 
 /**
- * The filesystem vault: {@code keys}, {@code trust} and {@code signers}, each a PKCS12 or PEM store on disk, loaded
+ * The filesystem vault: {@code keys}, {@code trust} and {@code signers}, each a PKCS12, JKS or PEM store on disk, loaded
  * into memory while zilla.yaml is read (docs/vaults/filesystem.md).
  */
 public final class FileSystemVault implements Vault

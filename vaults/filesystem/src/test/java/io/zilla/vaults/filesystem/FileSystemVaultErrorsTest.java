@@ -6,6 +6,7 @@ package io.zilla.vaults.filesystem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -34,6 +35,9 @@ class FileSystemVaultErrorsTest
         stores = TestStores.create(directory);
         stores.pkcs12Keys("server", "localhost");
         stores.pkcs12Trust("trust.p12", "ca");
+        stores.jks("server.jks", "server.p12");
+        stores.truncated("corrupt.jks", "server.jks", 100);
+        stores.write("garbage.jks", "not a key store at all\n");
         stores.write("cas/ca.crt", stores.read("ca.crt"));
         stores.write("cas/CA.pem", stores.read("other-ca.crt"));
         stores.write("server.pem", stores.encryptedKey("server"), stores.read("server.crt"));
@@ -99,6 +103,35 @@ class FileSystemVaultErrorsTest
     }
 
     @Test
+    void shouldSayThatAJksPasswordIsWrongOrMissingWithoutPrintingIt()
+    {
+        final ConfigException wrong = refused(keys("server.jks", "jks", "${{env.WRONG_PASSWORD}}"));
+        final ConfigException missing = refused(keys("server.jks", "jks", null));
+
+        assertEquals(List.of("10:19 vaults.server.options.keys.password: wrong password for '" + stores.path("server.jks")
+            + "'"), errors(wrong));
+        assertFalse(wrong.getMessage().contains("not-the-password"), wrong.getMessage());
+        assertEquals(List.of("7:7 vaults.server.options.keys: '" + stores.path("server.jks")
+            + "' needs a password: its private key 'localhost' is encrypted"), errors(missing));
+    }
+
+    @Test
+    void shouldSayThatAJksFileIsCorruptOrNotJks()
+    {
+        final ConfigException corrupt = refused(keys("corrupt.jks", "jks", "${{env.PASSWORD}}"));
+        final ConfigException garbage = refused(keys("garbage.jks", "jks", "${{env.PASSWORD}}"));
+        final ConfigException directory = refused(keys(".", "jks", "${{env.PASSWORD}}"));
+
+        assertEquals(List.of("9:15 vaults.server.options.keys.type: '" + stores.path("corrupt.jks")
+            + "' is not a jks store (it ends before its last entry)"), errors(corrupt));
+        assertEquals(List.of("9:15 vaults.server.options.keys.type"), places(garbage));
+        assertTrue(garbage.errors().get(0).message().startsWith("'" + stores.path("garbage.jks") + "' is not a jks store ("),
+            garbage.getMessage());
+        assertEquals(List.of("8:16 vaults.server.options.keys.store: '" + FileSystemVaultErrorsTest.directory
+            + "' is a directory: a jks store is a file"), errors(directory));
+    }
+
+    @Test
     void shouldSayThatAnEncryptedKeyNeedsItsPassword()
     {
         final ConfigException none = refused(keys("server.pem", "pem", null));
@@ -132,7 +165,7 @@ class FileSystemVaultErrorsTest
         final ConfigException ex = refused(TestVaults.filesystem("example", "server", """
             keys:
               store: server.p12
-              type: jks
+              type: jceks
               alias: localhost
             trust:
               type: pem
@@ -140,7 +173,7 @@ class FileSystemVaultErrorsTest
             """));
 
         assertEquals(List.of(
-            "8:15 vaults.server.options.keys.type: must be one of: pkcs12, pem",
+            "8:15 vaults.server.options.keys.type: must be one of: pkcs12, jks, pem",
             "9:9 vaults.server.options.keys: unknown property 'alias'",
             "10:7 vaults.server.options.trust: missing required property 'store'",
             "12:7 vaults.server.options: unknown property 'crl'"), errors(ex));

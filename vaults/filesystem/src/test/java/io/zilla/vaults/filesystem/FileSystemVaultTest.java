@@ -27,7 +27,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The filesystem vault loads PKCS12 and PEM stores, and what it gives makes real TLS handshakes, mTLS included. */
+/** The filesystem vault loads PKCS12, JKS and PEM stores, and what it gives makes real TLS handshakes, mTLS included. */
 class FileSystemVaultTest
 {
     private static final Duration HANDSHAKE_LIMIT = Duration.ofSeconds(30);
@@ -45,6 +45,10 @@ class FileSystemVaultTest
         stores.pkcs12Keys("client", "client");
         stores.pkcs12Trust("trust.p12", "ca");
         stores.pkcs12Trust("cas.p12", "ca", "other-ca");
+        stores.jks("server.jks", "server.p12");
+        stores.jks("client.jks", "client.p12");
+        stores.jksTrust("trust.jks", "ca");
+        stores.jksTrust("cas.jks", "ca", "other-ca");
         stores.write("pem/server.pem", stores.encryptedKey("server"), stores.read("server.crt"), stores.read("ca.crt"));
         stores.write("pem/keys/localhost.key", stores.read("server.key"));
         stores.write("pem/keys/localhost.crt", stores.read("server.crt"), stores.read("ca.crt"));
@@ -78,6 +82,56 @@ class FileSystemVaultTest
         assertEquals(List.of("CN=Other CA", "CN=Test CA"), issuers(vault.trust(List.of())));
         assertEquals(List.of("CN=Test CA"), issuers(vault.trust(List.of("ca"))));
         assertNull(vault.signers(List.of()));
+    }
+
+    @Test
+    void shouldLoadJksKeysAndTrustMadeByKeytool()
+    {
+        final VaultHandler vault = attach("example", "server", """
+            keys:
+              store: server.jks
+              type: jks
+              password: ${{env.PASSWORD}}
+            trust:
+              store: cas.jks
+              type: jks
+            """);
+
+        assertEquals(Map.of("localhost", List.of("localhost", "zilla.example.com")), vault.keyNames());
+        // a JKS store's certificates are not encrypted: its trust needs no password
+        assertEquals(List.of("CN=Other CA", "CN=Test CA"), issuers(vault.trust(List.of())));
+        assertEquals(List.of("CN=Test CA"), issuers(vault.trust(List.of("ca"))));
+    }
+
+    @Test
+    void shouldHandshakeMutuallyWithJksKeysAndSigners() throws Exception
+    {
+        final VaultHandler server = attach("server", "server", """
+            keys:
+              store: server.jks
+              type: jks
+              password: ${{env.PASSWORD}}
+            signers:
+              store: trust.jks
+              type: jks
+              password: ${{env.PASSWORD}}
+            """);
+        final VaultHandler client = attach("client", "client", """
+            keys:
+              store: client.jks
+              type: jks
+              password: ${{env.PASSWORD}}
+            trust:
+              store: trust.jks
+              type: jks
+              password: ${{env.PASSWORD}}
+            """);
+
+        final Handshakes.Result result = handshake(Handshakes.context(server.keys(List.of()), server.signers(List.of())), true,
+            Handshakes.context(client.keys(List.of("client")), client.trust(List.of())));
+
+        assertEquals("CN=localhost", result.clientSeen().getName());
+        assertEquals("CN=client", result.serverSeen().getName());
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -64,11 +65,47 @@ final class TestStores
         final Path store = path(file);
         for (String name : names)
         {
-            run(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-importcert", "-noprompt",
-                "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass", PASSWORD, "-alias", name,
-                "-file", file(name + ".crt"));
+            run(keytool(), "-importcert", "-noprompt", "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass",
+                PASSWORD, "-alias", name, "-file", file(name + ".crt"));
         }
         return store;
+    }
+
+    /** {@code <file>}: a JKS copy of the PKCS12 store {@code <source>}, made by keytool -importkeystore. */
+    Path jks(String file, String source)
+    {
+        final Path store = path(file);
+        run(keytool(), "-importkeystore", "-noprompt", "-srckeystore", file(source), "-srcstoretype", "PKCS12",
+            "-srcstorepass", PASSWORD, "-destkeystore", store.toString(), "-deststoretype", "JKS", "-deststorepass", PASSWORD,
+            "-destkeypass", PASSWORD);
+        return store;
+    }
+
+    /** {@code <file>}: a JKS trust store of the given certificates, each under its name, as keytool writes it. */
+    Path jksTrust(String file, String... names)
+    {
+        final Path store = path(file);
+        for (String name : names)
+        {
+            run(keytool(), "-importcert", "-noprompt", "-storetype", "JKS", "-keystore", store.toString(), "-storepass",
+                PASSWORD, "-alias", name, "-file", file(name + ".crt"));
+        }
+        return store;
+    }
+
+    /** {@code <file>}: the first {@code length} bytes of {@code <source>}, as a store cut short in transit would be. */
+    Path truncated(String file, String source, int length)
+    {
+        final Path target = path(file);
+        try
+        {
+            Files.write(target, Arrays.copyOf(Files.readAllBytes(path(source)), length));
+        }
+        catch (IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+        return target;
     }
 
     /** The PKCS#8 key of {@code <name>}, encrypted with PBES2 and AES-256 under {@link #PASSWORD}. */
@@ -122,6 +159,11 @@ final class TestStores
         final Path extensions = write(name + ".ext", "subjectAltName=" + subjectAltNames + "\n");
         run("openssl", "x509", "-req", "-in", file(name + ".csr"), "-CA", file(ca + ".crt"), "-CAkey", file(ca + ".key"),
             "-CAcreateserial", "-out", file(name + ".crt"), "-days", "2", "-extfile", extensions.toString());
+    }
+
+    private static String keytool()
+    {
+        return Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
     }
 
     private String file(String name)

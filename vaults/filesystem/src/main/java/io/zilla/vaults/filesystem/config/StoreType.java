@@ -8,8 +8,22 @@ import java.util.Locale;
 /** The format of a store: what its {@code type} says in zilla.yaml. */
 public enum StoreType
 {
-    PKCS12,
-    PEM;
+    PKCS12("PKCS12"),
+    JKS("JKS"),
+    PEM(null);
+
+    private final String keyStoreType;
+
+    StoreType(String keyStoreType)
+    {
+        this.keyStoreType = keyStoreType;
+    }
+
+    /** The JDK's KeyStore type that reads it, or null for PEM, which the vault reads itself. */
+    public String keyStoreType()
+    {
+        return keyStoreType;
+    }
 
     /** The name zilla.yaml uses, such as {@code pkcs12}. */
     public String yamlName()

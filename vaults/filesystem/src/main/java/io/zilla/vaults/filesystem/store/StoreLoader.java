@@ -28,7 +28,7 @@ public final class StoreLoader
         requireExists(config);
         final List<KeyEntry> keys = config.type() == StoreType.PEM
             ? new PemReader(config).keys()
-            : new Pkcs12Reader(config).keys();
+            : new KeyStoreReader(config).keys();
         if (keys.isEmpty())
         {
             throw new ConfigValueException(config.section() + ".store", "'" + config.store() + "' holds no private key");
@@ -50,7 +50,7 @@ public final class StoreLoader
         requireExists(config);
         final List<CertificateEntry> certificates = config.type() == StoreType.PEM
             ? new PemReader(config).certificates()
-            : new Pkcs12Reader(config).certificates();
+            : new KeyStoreReader(config).certificates();
         if (certificates.isEmpty())
         {
             throw new ConfigValueException(config.section() + ".store", "'" + config.store() + "' holds no certificate");
@@ -76,10 +76,10 @@ public final class StoreLoader
         {
             throw new ConfigValueException(config.section() + ".store", "'" + config.store() + "' is not readable");
         }
-        if (config.type() == StoreType.PKCS12 && Files.isDirectory(config.store()))
+        if (config.type() != StoreType.PEM && Files.isDirectory(config.store()))
         {
             throw new ConfigValueException(config.section() + ".store", "'" + config.store()
-                + "' is a directory: a pkcs12 store is a file");
+                + "' is a directory: a " + config.type().yamlName() + " store is a file");
         }
     }
 }

@@ -3,6 +3,7 @@
  */
 package io.zilla.vaults.filesystem.store;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -20,12 +21,15 @@ import java.util.List;
 import io.zilla.engine.config.ConfigValueException;
 import io.zilla.vaults.filesystem.config.StoreConfig;
 
-/** Reads a PKCS12 file with the JDK's KeyStore. */
-final class Pkcs12Reader
+/**
+ * Reads a PKCS12 or JKS file with the JDK's KeyStore of that type. The JDK reads either format under either type
+ * ({@code keystore.type.compat}), so a store's type names the loader, not a check of the file.
+ */
+final class KeyStoreReader
 {
     private final StoreConfig config;
 
-    Pkcs12Reader(StoreConfig config)
+    KeyStoreReader(StoreConfig config)
     {
         this.config = config;
     }
@@ -84,7 +88,7 @@ final class Pkcs12Reader
     {
         try (InputStream input = Files.newInputStream(config.store()))
         {
-            final KeyStore store = KeyStore.getInstance("PKCS12");
+            final KeyStore store = KeyStore.getInstance(config.type().keyStoreType());
             store.load(input, config.passwordChars());
             return store;
         }
@@ -94,9 +98,13 @@ final class Pkcs12Reader
             {
                 throw wrongPassword(ex);
             }
-            // the JDK says no more than that the bytes are not the DER it expects
-            throw new ConfigValueException(config.section() + ".type", describe() + " is not a pkcs12 store (" + ex.getMessage()
-                + ")", ex);
+            // the JDK says no more than that the bytes are not what it expects (PKCS12's DER, JKS's entries), and a JKS
+            // cut short only with an EOFException without a message
+            final String reason = ex.getMessage() != null ? ex.getMessage() : ex instanceof EOFException
+                ? "it ends before its last entry"
+                : ex.getClass().getSimpleName();
+            throw new ConfigValueException(config.section() + ".type", describe() + " is not a " + config.type().yamlName()
+                + " store (" + reason + ")", ex);
         }
         catch (GeneralSecurityException ex)
         {
