@@ -25,6 +25,7 @@ import io.zilla.engine.config.ConfigException;
 import io.zilla.engine.config.ConfigReader;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.vaults.filesystem.FileSystemVault;
 import org.junit.jupiter.api.Test;
 
 /** tls's part of zilla.yaml, read by the engine's config reader: its schema, and its options and conditions. */
@@ -38,7 +39,7 @@ class TlsConfigTest
         final Map<String, Binding> bindings = Map.of(
             "tls", new TlsBindingFactory().create(configuration),
             "tcp", new TcpBindingFactory().create(configuration));
-        this.reader = new ConfigReader(bindings, name -> null);
+        this.reader = new ConfigReader(bindings, Map.of("filesystem", new FileSystemVault()), name -> null);
     }
 
     @Test
@@ -83,32 +84,99 @@ class TlsConfigTest
     }
 
     @Test
-    void shouldBindEveryOptionOfTheSchema()
+    void shouldBindEveryOptionOfEachKind()
     {
-        final TlsOptionsConfig options = (TlsOptionsConfig) optionsOf("""
+        final TlsOptionsConfig server = (TlsOptionsConfig) reader.read("zilla.yaml", bindingWith("server", """
                 options:
                   version: TLSv1.3
                   keys: [ localhost ]
-                  trust: [ serverca ]
                   signers: [ clientca ]
-                  trustcacerts: true
-                  sni: [ localhost ]
+                  sni: [ localhost, "*.example.com" ]
                   alpn: [ h2, http/1.1 ]
                   mutual: requested
-            """);
-        assertEquals(new TlsOptionsConfig("TLSv1.3", List.of("localhost"), List.of("serverca"), List.of("clientca"), true,
-            List.of("localhost"), List.of("h2", "http/1.1"), TlsMutual.REQUESTED), options);
+            """), 1).binding("tls").options();
+        final TlsOptionsConfig client = (TlsOptionsConfig) reader.read("zilla.yaml", bindingWith("client", """
+                options:
+                  version: TLSv1.2
+                  keys: [ client ]
+                  trust: [ serverca ]
+                  trustcacerts: true
+                  sni: [ kafka.internal ]
+                  alpn: [ h2 ]
+            """), 1).binding("tls").options();
+
+        assertEquals(new TlsOptionsConfig("TLSv1.3", List.of("localhost"), List.of(), List.of("clientca"), null,
+            List.of("localhost", "*.example.com"), List.of("h2", "http/1.1"), TlsMutual.REQUESTED), server);
+        assertEquals(new TlsOptionsConfig("TLSv1.2", List.of("client"), List.of("serverca"), List.of(), true,
+            List.of("kafka.internal"), List.of("h2"), null), client);
+    }
+
+    @Test
+    void shouldRefuseWhatKindProxyDoesNotUse()
+    {
+        final List<ConfigError> errors = errors(proxyWith("""
+                vault: server
+                options:
+                  sni: [ localhost ]
+                routes:
+                  - when:
+                      - authority: localhost
+                    guarded:
+                      jwt: [ read ]
+                    exit: north
+            """).replace("bindings:", "vaults:\n  server:\n    type: filesystem\nguards:\n  jwt:\n    type: jwt\nbindings:"));
+        assertEquals(List.of(
+            "13:12 bindings.proxy.vault: kind proxy decrypts nothing and uses no vault",
+            "14:5 bindings.proxy.options: kind proxy reads no options: it routes by the ClientHello, without keys or "
+                + "certificates",
+            "19:9 bindings.proxy.routes[0].guarded: no guard is checked on tls routes: a guarded route would match unguarded"),
+            describe(errors));
+    }
+
+    @Test
+    void shouldRefuseWhatKindServerDoesNotUse()
+    {
+        final List<ConfigError> errors = errors(bindingWith("server", """
+                options:
+                  trust: [ clientca ]
+                  signers: [ clientca ]
+                  trustcacerts: true
+            """));
+        assertEquals(List.of(
+            "7:5 bindings.tls.options: kind server checks client certificates against signers, or trust when signers is not "
+                + "given: give one of them",
+            "10:21 bindings.tls.options.trustcacerts: kind server checks client certificates against signers (or trust) only: "
+                + "trustcacerts is for kind client"),
+            describe(errors));
+    }
+
+    @Test
+    void shouldRefuseWhatKindClientDoesNotUse()
+    {
+        final List<ConfigError> errors = errors(bindingWith("client", """
+                options:
+                  signers: [ clientca ]
+                  mutual: required
+                  sni: [ a.example.com, b.example.com ]
+            """));
+        assertEquals(List.of(
+            "8:7 bindings.tls.options.signers: signers check the certificates of a server's clients: kind client checks "
+                + "its server against trust",
+            "9:15 bindings.tls.options.mutual: mutual is whether a server asks for client certificates: kind client "
+                + "presents one of keys when asked",
+            "10:7 bindings.tls.options.sni: kind client sends one server name (TLS allows one per connection)"),
+            describe(errors));
     }
 
     @Test
     void shouldReportABadMutual()
     {
-        final List<ConfigError> errors = errors(proxyWith("""
+        final List<ConfigError> errors = errors(bindingWith("server", """
                 options:
                   mutual: sometimes
             """));
         assertEquals(1, errors.size(), errors.toString());
-        assertEquals("bindings.proxy.options.mutual", errors.get(0).path());
+        assertEquals("bindings.tls.options.mutual", errors.get(0).path());
         assertEquals(8, errors.get(0).line());
         assertEquals(15, errors.get(0).column());
         assertEquals("must be none, requested or required", errors.get(0).message());
@@ -117,12 +185,12 @@ class TlsConfigTest
     @Test
     void shouldReportAnUnknownOption()
     {
-        final List<ConfigError> errors = errors(proxyWith("""
+        final List<ConfigError> errors = errors(bindingWith("server", """
                 options:
                   ciphers: [ TLS_AES_128_GCM_SHA256 ]
             """));
         assertEquals(1, errors.size(), errors.toString());
-        assertEquals("bindings.proxy.options", errors.get(0).path());
+        assertEquals("bindings.tls.options", errors.get(0).path());
         assertTrue(errors.get(0).message().contains("ciphers"), errors.get(0).toString());
     }
 
@@ -161,11 +229,6 @@ class TlsConfigTest
             && error.message().contains("client")), errors.toString());
     }
 
-    private Object optionsOf(String options)
-    {
-        return reader.read("zilla.yaml", proxyWith(options), 1).binding("proxy").options();
-    }
-
     private static String proxyWith(String yaml)
     {
         return """
@@ -181,6 +244,19 @@ class TlsConfigTest
                 type: tcp
                 kind: client
             """;
+    }
+
+    // a binding named tls of this kind, then yaml (its options at line 7), then its exit
+    private static String bindingWith(String kind, String yaml)
+    {
+        return proxyWith(yaml).replace("  proxy:\n    type: tls\n    kind: proxy\n", "  tls:\n    type: tls\n    kind: " + kind
+            + "\n");
+    }
+
+    private static List<String> describe(List<ConfigError> errors)
+    {
+        return errors.stream().map(error -> error.line() + ":" + error.column() + " " + error.path() + ": " + error.message())
+            .toList();
     }
 
     private List<ConfigError> errors(String yaml)

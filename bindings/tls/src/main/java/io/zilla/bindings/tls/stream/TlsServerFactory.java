@@ -159,9 +159,12 @@ final class TlsServerFactory implements BindingHandler
         {
             serverName = hello.serverName();
             final List<String> offered = hello.protocols();
-            if (serverName != null && !options.sni().isEmpty() && !answersFor(serverName))
+            // options.sni restricts the names it answers for: a ClientHello that names none is not among them either
+            if (!options.sni().isEmpty() && (serverName == null || !answersFor(serverName)))
             {
-                onUnrouted(traceId, "server name " + serverName + " is not among " + options.sni());
+                onUnrouted(traceId, serverName != null
+                    ? "server name " + serverName + " is not among " + options.sni()
+                    : "no server name, and it answers only " + options.sni());
                 return;
             }
 

@@ -226,6 +226,22 @@ class TlsServerTest
     }
 
     @Test
+    void shouldRefuseAClientWithoutAServerNameWhenItAnswersOnlySomeNames() throws Exception
+    {
+        // options.sni restricts the names it answers for: a ClientHello naming none is not among them
+        final String[] refused = openssl(strictPort, null);
+        assertTrue(refused[1].contains("alert number 40") || refused[1].contains("handshake failure"), refused[1]);
+        awaitEvent("tls.route.missing");
+        assertEquals(1L, counter("strict", "connections.unrouted"));
+        assertTrue(engine.events().stream().anyMatch(event -> event.detail().contains("no server name, and it answers only")),
+            engine.events().toString());
+
+        // the binding without sni still serves a client that names nothing
+        final String[] served = openssl(port, null);
+        assertTrue(served[0].contains("CN=localhost") || served[0].contains("CN = localhost"), served[0]);
+    }
+
+    @Test
     void shouldRefuseAnUnknownServerNameWithUnrecognizedName() throws Exception
     {
         final String[] refused = openssl(strictPort, "other.example.com");
@@ -522,10 +538,12 @@ class TlsServerTest
         }
     }
 
+    // serverName null: -noservername, a ClientHello without SNI
     private String[] openssl(int port, String serverName) throws Exception
     {
-        final Process process = new ProcessBuilder("openssl", "s_client", "-connect", LOOPBACK + ":" + port,
-            "-servername", serverName).start();
+        final List<String> command = new ArrayList<>(List.of("openssl", "s_client", "-connect", LOOPBACK + ":" + port));
+        command.addAll(serverName != null ? List.of("-servername", serverName) : List.of("-noservername"));
+        final Process process = new ProcessBuilder(command).start();
         try
         {
             process.getOutputStream().close();
