@@ -158,17 +158,39 @@ public final class KafkaBinding implements Binding
             : portOptions(bootstrap, advertise, limits);
     }
 
-    // port mode: a port of the proxy per broker node id
+    // port mode: a port of the proxy per broker node id, each port standing for one of them only (the local port is
+    // all that tells a connection's broker), and none for the bootstrap servers too
     private static KafkaOptionsConfig portOptions(List<String> bootstrap, JsonNode advertise, KafkaProxyLimits limits)
     {
+        final int bootstrapPort = advertise.path("bootstrap_port").asInt(0);
         final Map<Integer, Integer> ports = new HashMap<>();
+        final Map<Integer, Integer> nodesByPort = new HashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> i = advertise.path("ports").fields(); i.hasNext();)
         {
             final Map.Entry<String, JsonNode> entry = i.next();
-            ports.put(Integer.parseInt(entry.getKey()), entry.getValue().asInt());
+            // the schema allows up to ten digits
+            final long nodeId = Long.parseLong(entry.getKey());
+            final int port = entry.getValue().asInt();
+            final String at = "advertise.ports." + entry.getKey();
+            if (nodeId > Integer.MAX_VALUE)
+            {
+                throw new ConfigValueException(at, "node id " + nodeId + " is over " + Integer.MAX_VALUE);
+            }
+            if (port == bootstrapPort)
+            {
+                throw new ConfigValueException(at, "port " + port + " is the bootstrap_port: a connection there could not"
+                    + " tell the bootstrap servers from node " + nodeId);
+            }
+            final Integer other = nodesByPort.putIfAbsent(port, (int) nodeId);
+            if (other != null)
+            {
+                throw new ConfigValueException(at, "port " + port + " is node " + other + "'s too: a connection there could"
+                    + " not tell which broker it is for");
+            }
+            ports.put((int) nodeId, port);
         }
-        return new KafkaOptionsConfig(bootstrap, advertise.path("host").asText("localhost"),
-            advertise.path("bootstrap_port").asInt(0), ports, null, limits);
+        return new KafkaOptionsConfig(bootstrap, advertise.path("host").asText("localhost"), bootstrapPort, ports, null,
+            limits);
     }
 
     // the schema checks each value's range; only their relation is left

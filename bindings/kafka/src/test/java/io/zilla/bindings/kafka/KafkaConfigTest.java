@@ -24,6 +24,7 @@ import io.zilla.engine.config.ConfigException;
 import io.zilla.engine.config.ConfigReader;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.config.TestVault;
 import io.zilla.specs.kafka.codec.RecordCompression;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,7 +41,8 @@ class KafkaConfigTest
         final Map<String, Binding> bindings = Map.of(
             "kafka", new KafkaBindingFactory().create(configuration),
             "tcp", new TcpBindingFactory().create(configuration));
-        this.reader = new ConfigReader(bindings, name -> null);
+        // a vault type for the errors of a kafka binding that names a vault
+        this.reader = new ConfigReader(bindings, Map.of("secrets", new TestVault("secrets")), name -> null);
     }
 
     @Test
@@ -228,8 +230,49 @@ class KafkaConfigTest
         assertEquals("bindings.kafka_client.options.servers[0]", errors.get(0).path(), errors.toString());
         assertEquals(9, errors.get(0).line(), errors.toString());
         assertTrue(errors.get(0).column() > 1, errors.toString());
+        assertEquals("must be host:port, with a port from 1 to 65535", errors.get(0).message(), errors.toString());
         assertEquals("bindings.kafka_client.options.sasl.mechanism", errors.get(1).path(), errors.toString());
         assertEquals(11, errors.get(1).line(), errors.toString());
+    }
+
+    @Test
+    void shouldRefuseAClientServerPortOutOfRangeAVaultAndRoutes()
+    {
+        final List<ConfigError> errors = errors("""
+            ---
+            name: test
+            vaults:
+              client:
+                type: secrets
+                options:
+                  file: keys.p12
+            bindings:
+              kafka_client:
+                type: kafka
+                kind: client
+                vault: client
+                options:
+                  servers:
+                    - broker1.internal:65536
+                    - broker2.internal:0
+                routes:
+                  - when:
+                      - topic: items
+                    exit: tcp_client
+                exit: tcp_client
+              tcp_client:
+                type: tcp
+                kind: client
+            """);
+
+        assertEquals(List.of(
+            "12:12 bindings.kafka_client.vault: a kafka binding uses no vault: TLS to the brokers, or from the clients, is a tls "
+                + "binding beside it",
+            "15:11 bindings.kafka_client.options.servers[0]: must be host:port, with a port from 1 to 65535",
+            "16:11 bindings.kafka_client.options.servers[1]: must be host:port, with a port from 1 to 65535",
+            "17:5 bindings.kafka_client.routes: a kafka binding has no routes: every stream goes to its exit"),
+            errors.stream().map(error -> error.line() + ":" + error.column() + " " + error.path() + ": " + error.message())
+                .toList());
     }
 
     @Test

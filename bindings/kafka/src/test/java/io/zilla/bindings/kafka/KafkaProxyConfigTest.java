@@ -21,6 +21,7 @@ import io.zilla.engine.config.ConfigError;
 import io.zilla.engine.config.ConfigException;
 import io.zilla.engine.config.ConfigReader;
 import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.config.TestVault;
 import org.junit.jupiter.api.Test;
 
 /** The kafka proxy's options in zilla.yaml: advertise in port mode and SNI mode, limits, and the errors of each. */
@@ -34,7 +35,8 @@ class KafkaProxyConfigTest
         final Map<String, Binding> bindings = Map.of(
             "kafka", new KafkaBindingFactory().create(configuration),
             "tcp", new TcpBindingFactory().create(configuration));
-        this.reader = new ConfigReader(bindings, name -> null);
+        // a vault type for the errors of a kafka binding that names a vault
+        this.reader = new ConfigReader(bindings, Map.of("secrets", new TestVault("secrets")), name -> null);
     }
 
     @Test
@@ -216,6 +218,87 @@ class KafkaProxyConfigTest
             """));
         assertEquals(List.of("15:7 bindings.kafka_proxy.options.limits: partial-requests-max-bytes (268435456) is below "
             + "request-max-bytes (536870912): no request of the largest size could pass"), describe(below));
+    }
+
+    @Test
+    void shouldRefuseWhatAKafkaBindingDoesNotActOn()
+    {
+        final List<ConfigError> errors = errors("""
+            ---
+            name: test
+            vaults:
+              server:
+                type: secrets
+                options:
+                  file: keys.p12
+            bindings:
+              kafka_proxy:
+                type: kafka
+                kind: proxy
+                vault: server
+                options:
+                  bootstrap:
+                    - broker1.internal:99999
+                  advertise:
+                    host: kafka.example.com
+                    bootstrap_port: 9092
+                    ports:
+                      "1": 9093
+                routes:
+                  - exit: tcp_client
+                exit: tcp_client
+              tcp_client:
+                type: tcp
+                kind: client
+            """);
+
+        assertEquals(List.of(
+            "12:12 bindings.kafka_proxy.vault: a kafka binding uses no vault: TLS to the brokers, or from the clients, is a "
+                + "tls binding beside it",
+            "15:11 bindings.kafka_proxy.options.bootstrap[0]: must be host:port, with a port from 1 to 65535",
+            "21:5 bindings.kafka_proxy.routes: a kafka binding has no routes: every stream goes to its exit"),
+            describe(errors));
+    }
+
+    @Test
+    void shouldRefusePortsThatCannotTellTheirBroker()
+    {
+        final List<ConfigError> shared = errors(proxy("""
+                    host: kafka.example.com
+                    bootstrap_port: 9092
+                    ports:
+                      "1": 9093
+                      "2": 9093
+            """));
+        final List<ConfigError> bootstrap = errors(proxy("""
+                    host: kafka.example.com
+                    bootstrap_port: 9092
+                    ports:
+                      "1": 9092
+            """));
+        final List<ConfigError> overflow = errors(proxy("""
+                    host: kafka.example.com
+                    bootstrap_port: 9092
+                    ports:
+                      "2147483648": 9093
+                      "01": 9094
+            """));
+
+        assertEquals(List.of("15:16 bindings.kafka_proxy.options.advertise.ports.2: port 9093 is node 1's too: a connection "
+            + "there could not tell which broker it is for"), describe(shared));
+        assertEquals(List.of("14:16 bindings.kafka_proxy.options.advertise.ports.1: port 9092 is the bootstrap_port: a "
+            + "connection there could not tell the bootstrap servers from node 1"), describe(bootstrap));
+        assertEquals(List.of(
+            "15:11 bindings.kafka_proxy.options.advertise.ports: invalid name '01': must be a broker node id: 0 to 2147483647, "
+                + "in decimal"), describe(overflow));
+        final List<ConfigError> large = errors(proxy("""
+                    host: kafka.example.com
+                    bootstrap_port: 9092
+                    ports:
+                      "2147483648": 9093
+            """));
+        assertEquals(List.of("14:25 bindings.kafka_proxy.options.advertise.ports.2147483648: node id 2147483648 is over "
+            + "2147483647"), describe(large));
     }
 
     // advertise is on line 10 (column 7), its properties from line 11 at column 9
