@@ -179,6 +179,27 @@ class FileSystemVaultErrorsTest
             "12:7 vaults.server.options: unknown property 'crl'"), errors(ex));
     }
 
+    @Test
+    void shouldRefuseAPasswordThatNothingWouldUse()
+    {
+        final ConfigException ex = refused(TestVaults.filesystem("example", "server", """
+            trust:
+              store: cas
+              type: pem
+              password: ${{env.PASSWORD}}
+            signers:
+              store: cas
+              type: pem
+              password: ${{env.PASSWORD}}
+            """));
+
+        assertEquals(List.of(
+            "9:19 vaults.server.options.trust.password: a pem store's certificates are not encrypted: nothing would use this "
+                + "password",
+            "13:19 vaults.server.options.signers.password: a pem store's certificates are not encrypted: nothing would use "
+                + "this password"), errors(ex));
+    }
+
     // the configuration error that stops reading the zilla.yaml
     private static ConfigException refused(String yaml)
     {
