@@ -58,7 +58,8 @@ public final class StreamDispatcher implements ControlledMessageHandler
     private final StreamFrames faultFrames = new StreamFrames(faultBuffer);
     private final ArrayDeque<StreamTree> spareTrees = new ArrayDeque<>();
     private final int streamsPerConnection;
-    // the stream whose frame a binding is handling now: a stream it opens meanwhile belongs to that stream's tree
+    // the stream whose frame a binding is handling now: a stream it opens meanwhile belongs to that stream's tree. Null
+    // outside a delivery (a poller callback, a task): deliveries never nest, since a binding's frames go through the ring
     private StreamPair delivering;
 
     public StreamDispatcher(RingBuffer ring, LongFunction<BindingHandler> handlers, LongFunction<BindingCounters> counters,
@@ -173,7 +174,6 @@ public final class StreamDispatcher implements ControlledMessageHandler
         final boolean toAcceptor = initial == forward;
         final MessageConsumer receiver = toAcceptor ? pair.acceptor : pair.opener;
         count(pair, toAcceptor, msgTypeId, buffer, index);
-        final StreamPair outer = delivering;
         delivering = pair;
         try
         {
@@ -181,13 +181,11 @@ public final class StreamDispatcher implements ControlledMessageHandler
         }
         catch (Throwable ex)
         {
+            delivering = null;
             fail(pair, toAcceptor ? pair.routedId : pair.originId, buffer.getLong(index + TRACE_ID_OFFSET), ex);
             return;
         }
-        finally
-        {
-            delivering = outer;
-        }
+        delivering = null;
         track(pair, initial, msgTypeId);
     }
 
@@ -196,7 +194,6 @@ public final class StreamDispatcher implements ControlledMessageHandler
         final BindingHandler handler = handlers.apply(pair.routedId);
         MessageConsumer acceptor = null;
         Throwable failure = null;
-        final StreamPair outer = delivering;
         delivering = pair;
         try
         {
@@ -206,10 +203,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
         {
             failure = ex;
         }
-        finally
-        {
-            delivering = outer;
-        }
+        delivering = null;
         if (acceptor == null)
         {
             final long traceId = buffer.getLong(index + TRACE_ID_OFFSET);
