@@ -52,7 +52,7 @@ class StartCommandTest
         zilla.awaitOut("started zilla", TIMEOUT);
 
         assertEquals("started zilla with 1 worker: north_echo_server\n", zilla.out());
-        assertTrue(Files.exists(directory.resolve("lock")), "the engine directory is locked while zilla runs");
+        assertTrue(EngineLock.isHeld(directory), "the engine directory is locked while zilla runs");
         assertFalse(status.isDone());
 
         zilla.hooks().signal();
@@ -60,7 +60,7 @@ class StartCommandTest
         assertEquals(0, status.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
         assertEquals(0, zilla.hooks().halted());
         assertEquals("started zilla with 1 worker: north_echo_server\nstopped zilla\n", zilla.out());
-        assertFalse(Files.exists(directory.resolve("lock")), "the lock is released");
+        assertFalse(EngineLock.isHeld(directory), "the lock is released");
         assertEquals("", zilla.err());
     }
 
@@ -96,7 +96,7 @@ class StartCommandTest
 
         assertEquals(0, status.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
         assertEquals(0, zilla.hooks().halted());
-        assertFalse(Files.exists(temp.resolve("engine").resolve("lock")));
+        assertFalse(EngineLock.isHeld(temp.resolve("engine")));
     }
 
     @Test
@@ -137,7 +137,7 @@ class StartCommandTest
             assertTrue(errors.get(0).startsWith("zilla could not start: "), zilla.err());
             assertTrue(errors.get(0).contains(String.valueOf(port)), zilla.err());
             assertEquals("", zilla.out());
-            assertFalse(Files.exists(directory.resolve("lock")), "a failed start releases the engine directory");
+            assertFalse(EngineLock.isHeld(directory), "a failed start releases the engine directory");
         }
     }
 

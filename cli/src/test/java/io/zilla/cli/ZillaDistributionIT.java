@@ -58,7 +58,7 @@ class ZillaDistributionIT
         final ZillaProcess zilla = zilla("start", "-c", config, "-w", 1, "-P", "zilla.engine.directory=" + directory);
         final String started = zilla.awaitOut("started zilla", TIMEOUT);
         assertEquals("started zilla with 1 worker: north_tcp_server, north_echo_server", started);
-        assertTrue(Files.exists(directory.resolve("lock")));
+        assertTrue(EngineLock.isHeld(directory));
 
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port))
         {
@@ -81,7 +81,7 @@ class ZillaDistributionIT
         assertEquals("stopped zilla", zilla.out().get(zilla.out().size() - 1), zilla.out().toString());
         assertEquals(List.of(), zilla.err());
         descendants.forEach(process -> assertFalse(process.isAlive(), "stray process " + process.info()));
-        assertFalse(Files.exists(directory.resolve("lock")), "the engine directory's lock is released");
+        assertFalse(EngineLock.isHeld(directory), "the engine directory's lock is released");
         try (ServerSocket again = new ServerSocket())
         {
             // the listening socket is closed: the port can be bound again at once
@@ -195,7 +195,7 @@ class ZillaDistributionIT
             assertEquals(1, zilla.awaitExit(TIMEOUT));
             assertEquals(1, zilla.err().size(), zilla.err().toString());
             assertTrue(zilla.err().get(0).startsWith("zilla could not start: "), zilla.err().toString());
-            assertFalse(Files.exists(temp.resolve("engine").resolve("lock")));
+            assertFalse(EngineLock.isHeld(temp.resolve("engine")));
         }
     }
 

@@ -28,12 +28,19 @@ public record RouteConfig(int order, List<ConditionConfig> when, WithConfig with
     }
 
     /**
-     * Whether the route takes a stream: a guarded route never does yet, for no guard type is installed to say who may
-     * pass (a file with a guard is refused, so this only holds for configs built in code).
+     * Whether the route may take streams at all: a guarded route may not yet, for no guard type is installed to say who
+     * may pass (a file with a guard is refused, so this only matters for configs built in code). A binding that matches
+     * routes its own way, rather than with {@link #matches}, must skip a route that is not servable.
      */
+    public boolean servable()
+    {
+        return guarded.isEmpty();
+    }
+
+    /** Whether the route takes a stream: it is servable, and any of its conditions matches (or it has none). */
     public boolean matches(Predicate<ConditionConfig> matcher)
     {
-        if (!guarded.isEmpty())
+        if (!servable())
         {
             return false;
         }

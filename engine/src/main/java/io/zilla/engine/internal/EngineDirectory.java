@@ -111,7 +111,11 @@ public final class EngineDirectory implements AutoCloseable
         deleteQuietly(directory.resolve(READY_FILE));
     }
 
-    /** Removes the ready file and releases the lock; the rings, counters and events stay for {@code zilla metrics}. */
+    /**
+     * Removes the ready file and releases the lock; the rings, counters and events stay for {@code zilla metrics}. The
+     * lock file stays too: deleted, an engine that had opened it before could lock the unlinked file while a third one
+     * locks a new file of that name, two owners of one directory.
+     */
     @Override
     public void close()
     {
@@ -122,7 +126,6 @@ public final class EngineDirectory implements AutoCloseable
             {
                 lock.release();
                 lock = null;
-                Files.deleteIfExists(directory.resolve(LOCK_FILE));
             }
             if (lockChannel != null)
             {

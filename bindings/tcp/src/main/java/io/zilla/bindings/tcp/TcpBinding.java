@@ -132,8 +132,12 @@ public final class TcpBinding implements Binding
     @Override
     public List<ConfigValueException> check(BindingConfig binding, NamespaceConfig namespace)
     {
-        if (binding.kind() != KindConfig.CLIENT || !(binding.options() instanceof TcpOptionsConfig client)
-            || client.host() == null || client.port() == 0)
+        return binding.kind() == KindConfig.CLIENT ? checkClient(binding, namespace) : checkServer(binding, namespace);
+    }
+
+    private List<ConfigValueException> checkClient(BindingConfig binding, NamespaceConfig namespace)
+    {
+        if (!(binding.options() instanceof TcpOptionsConfig client) || client.host() == null || client.port() == 0)
         {
             return List.of();
         }
@@ -159,6 +163,51 @@ public final class TcpBinding implements Binding
             }
         }
         return List.of();
+    }
+
+    /**
+     * Two servers of one file on the same port: both would join the port's reuse-port group (the engine's own listeners
+     * share it) and the kernel would split the connections between them. The second one is refused.
+     */
+    private List<ConfigValueException> checkServer(BindingConfig binding, NamespaceConfig namespace)
+    {
+        if (!(binding.options() instanceof TcpOptionsConfig server) || server.host() == null || server.ports() == null)
+        {
+            return List.of();
+        }
+        for (BindingConfig other : namespace.bindings())
+        {
+            if (other.id() == binding.id())
+            {
+                // only the servers before it: the first of two keeps the port
+                break;
+            }
+            if (NAME.equals(other.type()) && other.kind() == KindConfig.SERVER
+                && other.options() instanceof TcpOptionsConfig first && first.host() != null && first.ports() != null
+                && overlap(first.host(), server.host()))
+            {
+                for (int port : server.ports())
+                {
+                    if (Arrays.stream(first.ports()).anyMatch(taken -> taken == port))
+                    {
+                        return List.of(new ConfigValueException("options.port", "port " + port + " is bindings."
+                            + other.name() + "'s already (" + first.host() + "): two servers on one port would split its "
+                            + "connections"));
+                    }
+                }
+            }
+        }
+        return List.of();
+    }
+
+    /** Whether listeners on both hosts would take the same connections: the same address, or one is the wildcard. */
+    private static boolean overlap(String host, String other)
+    {
+        final InetAddress address = TcpListeners.literal(host);
+        final InetAddress otherAddress = TcpListeners.literal(other);
+        return address == null || otherAddress == null
+            ? host.equalsIgnoreCase(other)
+            : address.equals(otherAddress) || address.isAnyLocalAddress() || otherAddress.isAnyLocalAddress();
     }
 
     @Override

@@ -294,6 +294,45 @@ class TcpConfigTest
             errors.stream().map(ConfigError::toString).toList());
     }
 
+    @Test
+    void shouldRefuseTwoServersOnOnePort()
+    {
+        // both would listen in the engine's own reuse-port group, and the kernel would split the connections
+        final List<ConfigError> errors = errors("""
+            ---
+            name: test
+            bindings:
+              north:
+                type: tcp
+                kind: server
+                options:
+                  host: 0.0.0.0
+                  port: [ 8080, 8443 ]
+                exit: app
+              south:
+                type: tcp
+                kind: server
+                options:
+                  host: 127.0.0.1
+                  port: 8443
+                exit: app
+              east:
+                type: tcp
+                kind: server
+                options:
+                  host: 127.0.0.1
+                  port: 9090
+                exit: app
+              app:
+                type: echo
+                kind: server
+            """);
+
+        assertEquals(List.of("zilla.yaml:16:13 bindings.south.options.port: port 8443 is bindings.north's already (0.0.0.0): "
+            + "two servers on one port would split its connections"),
+            errors.stream().map(ConfigError::toString).toList());
+    }
+
     private List<ConfigError> errors(String yaml)
     {
         return assertThrows(ConfigException.class, () -> reader.read("zilla.yaml", yaml, 1)).errors();

@@ -28,6 +28,7 @@ public final class EventLog implements AutoCloseable
     public static final String FILE_NAME = "events";
 
     private static final int EVENT_TYPE_ID = 1;
+    private static final byte[] CUT = " [cut: too long for the event ring]".getBytes(StandardCharsets.US_ASCII);
 
     private final MappedByteBuffer mapped;
     private final ManyToOneRingBuffer ring;
@@ -40,7 +41,11 @@ public final class EventLog implements AutoCloseable
         this.dropped = dropped;
     }
 
-    /** Writes an event; thread-safe. */
+    /**
+     * Writes an event; thread-safe, and never throws: a worker reports its faults here, from the very code that keeps
+     * one stream's failure from reaching the others. A detail too long for one record of the ring (a whole stack trace
+     * with zilla.engine.exception.traces, say) is cut to fit, and says so.
+     */
     public void write(long timestamp, long traceId, String binding, String event, String detail)
     {
         final MutableDirectBuffer record = new ExpandableArrayBuffer(128);
@@ -51,8 +56,8 @@ public final class EventLog implements AutoCloseable
         offset += Long.BYTES;
         offset = putString(record, offset, binding);
         offset = putString(record, offset, event);
-        offset = putString(record, offset, detail);
-        if (!ring.write(EVENT_TYPE_ID, record, 0, offset))
+        final int room = ring.maxMsgLength() - offset - Integer.BYTES;
+        if (room <= CUT.length || !ring.write(EVENT_TYPE_ID, record, 0, putDetail(record, offset, detail, room)))
         {
             dropped.increment();
         }
@@ -81,6 +86,24 @@ public final class EventLog implements AutoCloseable
         offset += Integer.BYTES + buffer.getInt(offset);
         final String detail = buffer.getStringUtf8(offset);
         return new EngineEvent(timestamp, traceId, binding, event, detail);
+    }
+
+    /** The detail, cut to {@code room} bytes (its end replaced by {@link #CUT}) when it is longer. */
+    private static int putDetail(MutableDirectBuffer buffer, int offset, String detail, int room)
+    {
+        final byte[] bytes = (detail != null ? detail : "").getBytes(StandardCharsets.UTF_8);
+        final int length = Math.min(bytes.length, room);
+        buffer.putInt(offset, length);
+        if (bytes.length <= room)
+        {
+            buffer.putBytes(offset + Integer.BYTES, bytes);
+        }
+        else
+        {
+            buffer.putBytes(offset + Integer.BYTES, bytes, 0, room - CUT.length);
+            buffer.putBytes(offset + Integer.BYTES + room - CUT.length, CUT);
+        }
+        return offset + Integer.BYTES + length;
     }
 
     private static int putString(MutableDirectBuffer buffer, int offset, String value)

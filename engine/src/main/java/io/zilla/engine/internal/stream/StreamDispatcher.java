@@ -213,9 +213,11 @@ public final class StreamDispatcher implements ControlledMessageHandler
                 reporter.fault(pair.routedId, traceId, failure);
             }
             streams.remove(pair.initialId);
-            release(pair.tree);
             pair.openerCounters.streamsClosed.incrementRelease();
+            // a stream the opener opens on the Reset (a retry) is still this connection's
+            delivering = pair;
             deliverReset(pair.opener, pair.originId, pair.routedId, pair.initialId, traceId);
+            delivering = null;
             recycle(pair);
             return false;
         }
@@ -268,7 +270,6 @@ public final class StreamDispatcher implements ControlledMessageHandler
     private void close(StreamPair pair)
     {
         streams.remove(pair.initialId);
-        release(pair.tree);
         pair.openerCounters.streamsClosed.incrementRelease();
         if (pair.acceptor != null)
         {
@@ -294,6 +295,8 @@ public final class StreamDispatcher implements ControlledMessageHandler
     /** A pair whose stream is forgotten, and no longer used by the caller, may serve the next stream. */
     private void recycle(StreamPair pair)
     {
+        // only now: the sides told of the stream's end may have opened streams into its tree meanwhile
+        release(pair.tree);
         pair.clear();
         sparePairs.push(pair);
     }
@@ -409,6 +412,8 @@ public final class StreamDispatcher implements ControlledMessageHandler
     private void terminate(StreamPair pair, long traceId)
     {
         close(pair);
+        // what the sides open while told of the end (a retry) is still this connection's: it counts toward its limit
+        delivering = pair;
         final long initialId = pair.initialId;
         final long replyId = StreamIds.replyId(initialId);
         if (!pair.has(StreamPair.INITIAL_CLOSED))
@@ -424,6 +429,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
             deliverAbort(pair.opener, pair.originId, pair.routedId, replyId, traceId);
             deliverReset(pair.acceptor, pair.originId, pair.routedId, replyId, traceId);
         }
+        delivering = null;
         pair.state |= StreamPair.INITIAL_CLOSED | StreamPair.REPLY_CLOSED;
         recycle(pair);
     }

@@ -50,9 +50,8 @@ final class HttpRouter
         int parts = 1;
         for (RouteConfig route : binding.routes())
         {
-            if (!route.guarded().isEmpty())
+            if (!route.servable())
             {
-                // no guard is installed to say who may pass (RouteConfig.matches): such a route serves nobody
                 continue;
             }
             final Route compiled = new Route(route.exitId(), route.with() instanceof HttpWithConfig with

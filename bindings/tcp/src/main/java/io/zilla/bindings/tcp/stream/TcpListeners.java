@@ -25,12 +25,13 @@ import java.util.Set;
  * when anything else has it; the other workers then join. Tcp clients ask here whether a destination is one of these
  * listeners: a zilla that connects to itself can loop until it has no file descriptors left.
  * <p>
- * Workers call it when bindings attach or detach, and clients once per connection, never per message: a lock is fine.
+ * Workers change it when bindings attach or detach, under a lock; clients read it once per connection, without one:
+ * each change publishes a new snapshot of what is listened on.
  */
 public final class TcpListeners
 {
     private final Map<InetSocketAddress, Integer> listening = new HashMap<>();
-    private Set<InetAddress> localAddresses = Set.of();
+    private volatile Snapshot snapshot = new Snapshot(Set.of(), Set.of());
 
     /**
      * Opens and binds a listener on {@code address} for one worker; the first worker to listen on it checks that no
@@ -66,9 +67,10 @@ public final class TcpListeners
             closeQuietly(listener);
             throw ex;
         }
-        if (listening.merge(address, 1, Integer::sum) == 1 && address.getAddress().isAnyLocalAddress())
+        if (listening.merge(address, 1, Integer::sum) == 1)
         {
-            localAddresses = localAddresses();
+            final Set<InetAddress> local = address.getAddress().isAnyLocalAddress() ? localAddresses() : snapshot.local;
+            snapshot = new Snapshot(Set.copyOf(listening.keySet()), local);
         }
         return listener;
     }
@@ -76,15 +78,19 @@ public final class TcpListeners
     /** A worker closed its listener on {@code address}. */
     public synchronized void closed(InetSocketAddress address)
     {
-        listening.computeIfPresent(address, (key, count) -> count > 1 ? count - 1 : null);
+        if (listening.computeIfPresent(address, (key, count) -> count > 1 ? count - 1 : null) == null)
+        {
+            snapshot = new Snapshot(Set.copyOf(listening.keySet()), snapshot.local);
+        }
     }
 
-    /** Whether connecting to {@code address}:{@code port} would reach one of this engine's listeners. */
-    public synchronized boolean isListening(InetAddress address, int port)
+    /** Whether connecting to {@code address}:{@code port} would reach one of this engine's listeners; takes no lock. */
+    public boolean isListening(InetAddress address, int port)
     {
-        for (InetSocketAddress listener : listening.keySet())
+        final Snapshot current = snapshot;
+        for (InetSocketAddress listener : current.listening)
         {
-            if (listener.getPort() == port && reaches(listener.getAddress(), address, localAddresses))
+            if (listener.getPort() == port && reaches(listener.getAddress(), address, current.local))
             {
                 return true;
             }
@@ -160,6 +166,11 @@ public final class TcpListeners
         {
             // failed to listen already: nothing more to do
         }
+    }
+
+    /** What is listened on, and this host's addresses (read when a listener on the wildcard address was added). */
+    private record Snapshot(Set<InetSocketAddress> listening, Set<InetAddress> local)
+    {
     }
 
     /** Another process listens on the address. */

@@ -126,6 +126,10 @@ public final class TcpServerFactory extends TcpStreamFactory
             for (int port : options.ports())
             {
                 final InetSocketAddress address = new InetSocketAddress(options.host(), port);
+                if (address.isUnresolved())
+                {
+                    throw onListenFailed(address, new IOException("cannot resolve host " + options.host()));
+                }
                 final ServerSocketChannel listener;
                 try
                 {
@@ -135,22 +139,26 @@ public final class TcpServerFactory extends TcpStreamFactory
                 {
                     throw onListenFailed(address, ex);
                 }
+                catch (RuntimeException ex)
+                {
+                    // the ports listened on before this one are closed too, and released
+                    throw onListenFailed(address, new IOException(ex.toString(), ex));
+                }
                 addresses.add(address);
                 try
                 {
                     listener.configureBlocking(false);
+                    final PollerKey key = context.supplyPollerKey(listener);
+                    key.handler(OP_ACCEPT, this::onNetAcceptable);
+                    key.register(OP_ACCEPT);
+                    listeners.add(key);
                 }
-                catch (IOException ex)
+                catch (IOException | RuntimeException ex)
                 {
+                    // not yet among the listeners that close() closes; its address is, and close() releases it
                     closeQuietly(listener);
-                    listening.closed(address);
-                    addresses.remove(addresses.size() - 1);
-                    throw onListenFailed(address, ex);
+                    throw onListenFailed(address, ex instanceof IOException io ? io : new IOException(ex.toString(), ex));
                 }
-                final PollerKey key = context.supplyPollerKey(listener);
-                key.handler(OP_ACCEPT, this::onNetAcceptable);
-                key.register(OP_ACCEPT);
-                listeners.add(key);
             }
         }
 

@@ -289,6 +289,28 @@ class TcpServerTest
     }
 
     @Test
+    void shouldFailToStartWhenTheHostCannotBeResolvedAndReleaseThePortsBefore() throws Exception
+    {
+        // the first port was listened on before the second failed: it must be closed again, and released
+        final int port = freePort();
+        final TcpOptionsConfig first = new TcpOptionsConfig(LOOPBACK, new int[] {port}, 0, true, false, 0L);
+        final TcpOptionsConfig unresolved = new TcpOptionsConfig("no-such-host.invalid", new int[] {freePort()}, 0, true,
+            false, 0L);
+        final IllegalStateException failure = assertThrows(IllegalStateException.class, () -> engine.start(namespace(
+            binding(0, "net", "tcp", KindConfig.SERVER, first, route(0, "app", 2)),
+            binding(1, "net2", "tcp", KindConfig.SERVER, unresolved, route(0, "app", 2)),
+            binding(2, "app", "echo", KindConfig.SERVER, null))));
+        assertTrue(failure.getMessage().contains("bindings.net2: cannot listen on") && failure.getMessage()
+            .contains("cannot resolve host no-such-host.invalid"), failure.getMessage());
+
+        try (ServerSocket again = new ServerSocket())
+        {
+            again.setReuseAddress(true);
+            again.bind(new InetSocketAddress(LOOPBACK, port));
+        }
+    }
+
+    @Test
     void shouldFailToStartWhenAnotherEngineListensOnThePort(@TempDir Path otherDirectory) throws Exception
     {
         final int port = freePort();
