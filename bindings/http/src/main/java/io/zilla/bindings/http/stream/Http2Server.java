@@ -268,10 +268,15 @@ final class Http2Server extends Http2Connection
     private void onNetEnd(long traceId)
     {
         net.inClosed = true;
-        // nothing more will come: requests not complete are aborted, the responses under way may finish
+        // nothing more will come: requests not complete are aborted, the responses under way may finish; a stream that
+        // closes hands out its credit and writes the ends that waited, which may close others (and reorder the table)
         for (int i = activeCount - 1; i >= 0; i--)
         {
-            active[i].onClientGone(traceId);
+            final Http2Stream stream = i < activeCount ? active[i] : null;
+            if (stream != null)
+            {
+                stream.onClientGone(traceId);
+            }
         }
         goawayReceived = true;
         abortStalled(traceId);
@@ -628,6 +633,11 @@ final class Http2Server extends Http2Connection
         {
             idle[idleCount++] = stream;
         }
+        if (closing)
+        {
+            // the connection is being torn down: its streams are aborted, nothing more goes to the client
+            return;
+        }
         if (goawayReceived && activeCount == 0)
         {
             doGoaway(traceId, NO_ERROR, null);
@@ -673,6 +683,8 @@ final class Http2Server extends Http2Connection
         }
         factory.rejected.increment();
         factory.event(traceId, "http.h2.connection.error", Http2ErrorCode.name(code) + ": " + why);
+        // closing first: a stream aborted here must not let the others' ends or credit go out (nor a GOAWAY NO_ERROR)
+        closing = true;
         abortStreams(traceId);
         doGoaway(traceId, code, why);
     }
@@ -716,13 +728,17 @@ final class Http2Server extends Http2Connection
         checkClosed();
     }
 
+    /** Aborts every stream; the connection is closing, so closing one lets nothing go to the others. */
     private void abortStreams(long traceId)
     {
         for (int i = activeCount - 1; i >= 0; i--)
         {
-            final Http2Stream stream = active[i];
-            stream.doAbort(traceId);
-            onStreamClosed(traceId, stream, true);
+            final Http2Stream stream = i < activeCount ? active[i] : null;
+            if (stream != null)
+            {
+                stream.doAbort(traceId);
+                onStreamClosed(traceId, stream, true);
+            }
         }
     }
 
@@ -730,9 +746,9 @@ final class Http2Server extends Http2Connection
     @Override
     void doAbortAll(long traceId)
     {
-        abortStreams(traceId);
         closing = true;
         goawaySent = true;
+        abortStreams(traceId);
         endPending = false;
         blocks.release();
         net.doOutAbort(traceId);

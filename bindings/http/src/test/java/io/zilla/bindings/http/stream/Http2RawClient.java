@@ -253,6 +253,13 @@ final class Http2RawClient implements AutoCloseable
         socket.shutdownOutput();
     }
 
+    /** Resets the connection (TCP RST: no lingering), as a client that crashed or was killed does. */
+    void reset() throws IOException
+    {
+        socket.setSoLinger(true, 0);
+        socket.close();
+    }
+
     @Override
     public void close() throws IOException
     {

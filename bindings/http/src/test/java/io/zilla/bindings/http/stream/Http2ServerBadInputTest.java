@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 
 import io.zilla.bindings.http.stream.Http2RawClient.Frame;
 import io.zilla.engine.test.EngineExtension;
@@ -285,6 +286,63 @@ class Http2ServerBadInputTest
             client.shutdownOutput();
             assertTrue(client.closed(), "the connection stayed open with a response that can never be sent");
         }
+    }
+
+    @Test
+    void shouldEndStreamsWhoseEndWaitsForAWindowWhenTheClientClosesItsSide() throws Exception
+    {
+        try (Http2RawClient client = new Http2RawClient(ports.clear()).handshake())
+        {
+            // stream 1's END_STREAM waits for a window; stream 3 is answered (404) while its request is still open
+            client.frame(SETTINGS, 0, 0, new byte[] {0, 4, 0, 0, 0, 0});
+            client.get(1, "/echo", true);
+            assertNotNull(client.await(HEADERS, 1), "no response HEADERS on stream 1");
+            client.request(3, "POST", "/none", false);
+            assertNotNull(client.await(HEADERS, 3), "no response HEADERS on stream 3");
+            client.frame(WINDOW_UPDATE, 0, 3, int32(1));
+            assertEquals(0, client.body(3).length);
+            // the end of the client's side closes stream 3, whose close lets stream 1's END_STREAM go under the loop
+            client.shutdownOutput();
+            assertTrue(client.closed(), "the connection stayed open after the client closed its side");
+        }
+        assertNoStreamFailed();
+    }
+
+    @Test
+    void shouldAbortStreamsWhoseEndWaitsForAWindowWhenTheClientResets() throws Exception
+    {
+        try (Http2RawClient client = new Http2RawClient(ports.clear()).handshake())
+        {
+            // streams get no window: both responses are complete and their END_STREAM waits for one
+            client.frame(SETTINGS, 0, 0, new byte[] {0, 4, 0, 0, 0, 0});
+            client.get(1, "/echo", true);
+            client.get(3, "/echo", true);
+            assertNotNull(client.await(HEADERS, 1), "no response HEADERS on stream 1");
+            assertNotNull(client.await(HEADERS, 3), "no response HEADERS on stream 3");
+            // aborting one stream must not end the other (its END_STREAM going now) under the loop that aborts all
+            client.reset();
+        }
+        assertNoStreamFailed();
+    }
+
+    // a connection error after what the test did: once its event is out, those of what the test did would be too
+    private void assertNoStreamFailed() throws Exception
+    {
+        try (Http2RawClient client = new Http2RawClient(ports.clear()))
+        {
+            client.write("PRI * HTTP/2.0\r\n\r\nXX\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            assertGoaway(client, PROTOCOL_ERROR);
+        }
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (engine.events().stream().noneMatch(e -> "http.h2.connection.error".equals(e.event()))
+            && System.nanoTime() < deadline)
+        {
+            Thread.sleep(10);
+        }
+        assertTrue(engine.events().stream().anyMatch(e -> "http.h2.connection.error".equals(e.event())),
+            engine.events().toString());
+        assertTrue(engine.events().stream().noneMatch(e -> "engine.stream.failed".equals(e.event())),
+            engine.events().toString());
     }
 
     private static void assertGoaway(Http2RawClient client, int code) throws Exception
