@@ -557,6 +557,8 @@ final class Http2ClientConnection extends Http2Connection
             return;
         }
         factory.event(traceId, "http.h2.connection.error", Http2ErrorCode.name(code) + ": " + why);
+        // closing first: a stream failed here must not let a waiting request start on this connection
+        closing = true;
         failStreams(traceId, code);
         final int length = shared.debug.putStringWithoutLengthAscii(0, why);
         final int limit = Http2FrameWriter.goaway(shared.frame, 0, 0, code, shared.debug, 0, length);
@@ -568,9 +570,12 @@ final class Http2ClientConnection extends Http2Connection
     {
         for (int i = activeCount - 1; i >= 0; i--)
         {
-            final Http2ClientStream stream = active[i];
-            stream.doFail(traceId, code);
-            onStreamClosed(traceId, stream);
+            final Http2ClientStream stream = i < activeCount ? active[i] : null;
+            if (stream != null)
+            {
+                stream.doFail(traceId, code);
+                onStreamClosed(traceId, stream);
+            }
         }
         while (!waiting.isEmpty())
         {

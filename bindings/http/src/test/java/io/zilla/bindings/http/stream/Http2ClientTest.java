@@ -268,10 +268,92 @@ class Http2ClientTest
         }
     }
 
+    /**
+     * A connection error on a connection with a request waiting for a stream (the upstream allows one at a time): the
+     * request that waited is failed with the others, never sent as a new stream ahead of the GOAWAY.
+     */
+    @Test
+    void shouldSendNoWaitingRequestOnAConnectionInError() throws Exception
+    {
+        try (ServerSocket upstream = new ServerSocket(0, 4, InetAddress.getByName("127.0.0.1")))
+        {
+            upstream.setSoTimeout(20_000);
+            final CompletableFuture<Void> waiting = new CompletableFuture<>();
+            final CompletableFuture<List<Integer>> script = CompletableFuture.supplyAsync(() ->
+            {
+                try (Socket first = upstream.accept())
+                {
+                    // SETTINGS_MAX_CONCURRENT_STREAMS 1
+                    writeFrame(first, 0x4, 0, 0, new byte[] {0, 3, 0, 0, 0, 1});
+                    final int streamId = readToHeaders(first);
+                    waiting.get(20, TimeUnit.SECONDS);
+                    // DATA on a stream the client never opened: a connection error
+                    writeFrame(first, 0x0, 0, streamId + 2, "x".getBytes(StandardCharsets.US_ASCII));
+                    // the HEADERS the client sends before its GOAWAY
+                    final List<Integer> headers = new ArrayList<>();
+                    final DataInputStream in = new DataInputStream(first.getInputStream());
+                    for (int type = -1; type != 0x7; )
+                    {
+                        final int length = in.readUnsignedByte() << 16 | in.readUnsignedShort();
+                        type = in.readUnsignedByte();
+                        in.readUnsignedByte();
+                        final int id = in.readInt() & 0x7fff_ffff;
+                        in.readFully(new byte[length]);
+                        if (type == 0x1)
+                        {
+                            headers.add(id);
+                        }
+                    }
+                    return headers;
+                }
+                catch (Exception ex)
+                {
+                    throw new RuntimeException(ex);
+                }
+            });
+            final String base = start(upstream.getLocalPort());
+            final List<CompletableFuture<Curl>> requests = new ArrayList<>();
+            for (String path : List.of("/first", "/second"))
+            {
+                requests.add(CompletableFuture.supplyAsync(() ->
+                {
+                    try
+                    {
+                        return curl("--http1.1", "-o", "/dev/null", "-w", "%{http_code}", base + path);
+                    }
+                    catch (Exception ex)
+                    {
+                        throw new RuntimeException(ex);
+                    }
+                }));
+            }
+            // both requests reached the client: the second waits for the first's stream
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (EngineCounters.read(engine.directory()).get("north_http").get("requests") < 2
+                && System.nanoTime() < deadline)
+            {
+                Thread.sleep(10);
+            }
+            Thread.sleep(200);
+            waiting.complete(null);
+            assertEquals(List.of(), script.get(30, TimeUnit.SECONDS), "HEADERS sent after the connection error");
+            for (CompletableFuture<Curl> request : requests)
+            {
+                assertEquals("502", request.get(60, TimeUnit.SECONDS).out());
+            }
+        }
+    }
+
     // the client's preface, then frames until a HEADERS, after our SETTINGS (the client waits for them); its stream id
     private static int awaitHeaders(Socket socket) throws Exception
     {
         writeFrame(socket, 0x4, 0, 0, new byte[0]);
+        return readToHeaders(socket);
+    }
+
+    // the client's preface, then frames until a HEADERS (our SETTINGS written before); its stream id
+    private static int readToHeaders(Socket socket) throws Exception
+    {
         final DataInputStream in = new DataInputStream(socket.getInputStream());
         in.readFully(new byte[24]);
         while (true)
