@@ -216,6 +216,39 @@ class HttpConfigTest
     }
 
     @Test
+    void shouldRefuseLimitsBeyondWhatTheServerCanTime()
+    {
+        // now + header-timeout overflowed past 2^63 (a deadline in the past: 408 at once), and above 2^64 a value
+        // wrapped to a small one; a stream table of 2^31 entries was allocated per connection
+        final List<ConfigError> errors = errors(withOptions("""
+                options:
+                  limits:
+                    header-timeout: 9223372036854775807
+                    concurrent-streams: 2147483647
+            """));
+        assertEquals(List.of(
+            "zilla.yaml:9:25 bindings.http.options.limits.header-timeout: must be at most 2147483647 (milliseconds, about "
+                + "24 days)",
+            "zilla.yaml:10:29 bindings.http.options.limits.concurrent-streams: must be at most 1024: each HTTP/2 "
+                + "connection keeps a table of its streams this large (as the http client keeps to 1024 at most)"),
+            errors.stream().map(ConfigError::toString).toList());
+        assertRefused("""
+                options:
+                  limits:
+                    header-timeout: 18446744073709551617
+            """, "bindings.http.options.limits.header-timeout", 9,
+            "must be at most 2147483647 (milliseconds, about 24 days)");
+        final HttpOptionsConfig largest = (HttpOptionsConfig) reader.read("zilla.yaml", withOptions("""
+                options:
+                  limits:
+                    header-timeout: 2147483647
+                    concurrent-streams: 1024
+            """), 1).binding("http").options();
+        assertEquals(2_147_483_647L, largest.limits().headerTimeout());
+        assertEquals(1024, largest.limits().concurrentStreams());
+    }
+
+    @Test
     void shouldReportAnUnknownCondition()
     {
         final List<ConfigError> errors = errors(withOptions("""

@@ -221,6 +221,38 @@ class KafkaProxyConfigTest
     }
 
     @Test
+    void shouldReportLimitsTooLargeToTimeOrCount()
+    {
+        // partialStartedAt + request-timeout overflowed past 2^63 (a deadline in the past: the timeout at once), and
+        // above 2^64 a value wrapped to a small one
+        final String portMode = """
+                    host: kafka.example.com
+                    bootstrap_port: 9092
+                    ports:
+                      "1": 9093
+                  limits:
+            """;
+        final List<ConfigError> errors = errors(proxy(portMode + """
+                    request-max-bytes: 2147483648
+                    request-timeout: 9223372036854775807
+                    partial-requests-max-bytes: 18446744073709551617
+            """));
+        assertEquals(List.of(
+            "16:28 bindings.kafka_proxy.options.limits.request-max-bytes: must be at most 2147483647: a request's size is "
+                + "a 32-bit signed integer",
+            "17:26 bindings.kafka_proxy.options.limits.request-timeout: must be at most 2147483647 (milliseconds, about 24 "
+                + "days)",
+            "18:37 bindings.kafka_proxy.options.limits.partial-requests-max-bytes: must be at most 1099511627776 (1 TiB)"),
+            describe(errors));
+        final KafkaOptionsConfig largest = (KafkaOptionsConfig) reader.read("zilla.yaml", proxy(portMode + """
+                    request-max-bytes: 2147483647
+                    request-timeout: 2147483647
+                    partial-requests-max-bytes: 1099511627776
+            """), 1).binding("kafka_proxy").options();
+        assertEquals(new KafkaProxyLimits(2_147_483_647, 2_147_483_647L, 1_099_511_627_776L), largest.limits());
+    }
+
+    @Test
     void shouldRefuseWhatAKafkaBindingDoesNotActOn()
     {
         final List<ConfigError> errors = errors("""
