@@ -99,6 +99,7 @@ public final class KafkaProxyFactory implements BindingHandler
     private final AtomicCounter oversized;
     private final AtomicCounter refused;
     private final AtomicCounter timedOut;
+    private final AtomicCounter backlogged;
     private final KafkaProxyLimits limits;
     private final KafkaPartialRequests partialRequests;
     private final Long2ObjectHashMap<KafkaProxy> proxies = new Long2ObjectHashMap<>();
@@ -126,6 +127,7 @@ public final class KafkaProxyFactory implements BindingHandler
         this.oversized = context.supplyCounter(binding.id(), "requests.oversized");
         this.refused = context.supplyCounter(binding.id(), "requests.refused");
         this.timedOut = context.supplyCounter(binding.id(), "requests.timedout");
+        this.backlogged = context.supplyCounter(binding.id(), "requests.backlogged");
         this.limits = options != null ? options.limits() : KafkaProxyLimits.DEFAULTS;
         this.partialRequests = partialRequests;
         this.rewriter = new KafkaResponseRewriter(this::mapBroker, MAX_RESPONSE_SIZE);
@@ -405,6 +407,7 @@ public final class KafkaProxyFactory implements BindingHandler
                 case KafkaRequestScanner.MALFORMED -> onMalformed(traceId, "malformed request frame");
                 case KafkaRequestScanner.UNSUPPORTED -> onUnsupported(traceId);
                 case KafkaRequestScanner.OVERSIZED -> onOversized(traceId);
+                case KafkaRequestScanner.BACKLOGGED -> onBacklogged(traceId);
                 default ->
                 {
                     if (followPartialRequest(traceId))
@@ -616,6 +619,15 @@ public final class KafkaProxyFactory implements BindingHandler
             context.event(app.routedId, traceId, "kafka.request.timeout", "bindings." + binding.name() + ": a request"
                 + (partialSize > 0 ? " of " + partialSize + " bytes" : "") + " was not whole after limits.request-timeout ("
                 + limits.requestTimeout() + " ms), connection closed");
+            doCloseAll(traceId);
+        }
+
+        private void onBacklogged(long traceId)
+        {
+            backlogged.increment();
+            context.event(app.routedId, traceId, "kafka.requests.backlogged", "bindings." + binding.name() + ": more than "
+                + KafkaRequestScanner.MAX_PENDING + " Metadata, FindCoordinator, DescribeCluster or ApiVersions requests "
+                + "awaiting their responses, connection closed");
             doCloseAll(traceId);
         }
 

@@ -16,9 +16,11 @@ import org.agrona.concurrent.UnsafeBuffer;
 /**
  * Follows the requests of one client connection while their bytes pass through unchanged, split across Data
  * frames however the network split them. It copies only the first bytes of each request (its length, header and,
- * for Produce, the {@code acks}) and remembers, by correlation id, the api key and version of every request that
- * will be answered, so that each response can be read in its own version. Produce with {@code acks=0} is never
- * answered, so it is not remembered.
+ * for Produce, the transactional id's length, which it checks) and remembers, by correlation id, the api key and
+ * version of the requests whose responses the proxy rewrites ({@link KafkaResponseRewriter#rewrites}), so that each
+ * such response can be read in its own version. The others (Produce, Fetch...) are not remembered: their responses
+ * pass through as they are, and a Produce with {@code acks=0}, never answered, leaves nothing behind. At most
+ * {@link #MAX_PENDING} may wait for their responses.
  */
 final class KafkaRequestScanner
 {
@@ -37,6 +39,16 @@ final class KafkaRequestScanner
     /** A length over the largest request allowed: {@link #partialSize()} tells it. */
     static final int OVERSIZED = 3;
 
+    /** More than {@link #MAX_PENDING} requests whose responses the proxy rewrites wait for them. */
+    static final int BACKLOGGED = 4;
+
+    /**
+     * The most requests whose responses the proxy rewrites (Metadata, FindCoordinator, DescribeCluster, ApiVersions)
+     * that may wait for them on one connection: a client has a few in flight (kafka-clients at most
+     * max.in.flight.requests.per.connection, 5), one that sends them without reading the answers is cut off here.
+     */
+    static final int MAX_PENDING = 1024;
+
     /** Returned by {@link #take} for a correlation id without a pending request. */
     static final int NO_REQUEST = -1;
 
@@ -52,14 +64,11 @@ final class KafkaRequestScanner
 
     private static final int VARUINT32_MAX_SIZE = 5;
 
-    // what produceAcks returns when it cannot tell the acks (out of an int16's range), and transactionalIdLimit
-    // when it cannot tell where the id ends (no offset is negative)
-    private static final int ACKS_UNKNOWN = Integer.MIN_VALUE;
-    private static final int ACKS_MALFORMED = Integer.MIN_VALUE + 1;
+    // what transactionalIdLimit returns when it cannot tell where the id ends (no offset is negative)
     private static final long LIMIT_UNKNOWN = -1L;
     private static final long LIMIT_MALFORMED = -2L;
 
-    // enough for the header with a client id of a couple of hundred bytes, then Produce's transactional id and acks
+    // enough for the header with a client id of a couple of hundred bytes, then Produce's transactional id's length
     private static final int PREFIX_CAPACITY = 320;
 
     private final RequestHeaderDecoder header;
@@ -147,7 +156,7 @@ final class KafkaRequestScanner
         return begun;
     }
 
-    /** Whether responses are still owed. */
+    /** Whether responses the proxy rewrites are still owed. */
     boolean awaitingResponses()
     {
         return !pending.isEmpty();
@@ -205,23 +214,17 @@ final class KafkaRequestScanner
         else
         {
             final int body = header.wrap(prefix, Integer.BYTES, prefixLimit);
-            if (body == RequestHeaderDecoder.MALFORMED && whole)
+            if (body == RequestHeaderDecoder.MALFORMED && whole
+                || apiKey == KafkaApis.PRODUCE && body >= 0 && produceMalformed(body, apiVersion, frameLimit, whole))
             {
                 result = MALFORMED;
             }
-            else
+            else if (KafkaResponseRewriter.rewrites(apiKey))
             {
-                final int acks = apiKey == KafkaApis.PRODUCE && body >= 0
-                    ? produceAcks(body, apiVersion, frameLimit)
-                    : ACKS_UNKNOWN;
-                if (acks == ACKS_MALFORMED)
+                pending.put(correlationId, apiKey << 16 | apiVersion);
+                if (pending.size() > MAX_PENDING)
                 {
-                    result = MALFORMED;
-                }
-                else if (acks != 0)
-                {
-                    // only a Produce with acks=0 goes unanswered
-                    pending.put(correlationId, apiKey << 16 | apiVersion);
+                    result = BACKLOGGED;
                 }
             }
         }
@@ -230,30 +233,17 @@ final class KafkaRequestScanner
         return result;
     }
 
-    // a Produce body starts with transactional_id (v3+, compact from v9) then acks: the acks, ACKS_UNKNOWN when they
-    // lie beyond the prefix, or ACKS_MALFORMED when the id's length is out of Kafka's range or runs past the frame
-    private int produceAcks(int offset, int apiVersion, long frameLimit)
+    // a Produce body starts with transactional_id (v3+, compact from v9) then acks: whether the id's length is out of
+    // Kafka's range, or it and the acks run past the frame (as far as the prefix shows them)
+    private boolean produceMalformed(int offset, int apiVersion, long frameLimit, boolean whole)
     {
-        final long idLimit = apiVersion >= 3 ? transactionalIdLimit(offset, apiVersion) : offset;
-        int acks;
-        if (idLimit == LIMIT_MALFORMED || idLimit + Short.BYTES > frameLimit)
-        {
-            acks = ACKS_MALFORMED;
-        }
-        else if (idLimit == LIMIT_UNKNOWN || idLimit + Short.BYTES > prefixLimit)
-        {
-            acks = ACKS_UNKNOWN;
-        }
-        else
-        {
-            acks = prefix.getShort((int) idLimit, BIG_ENDIAN);
-        }
-        return acks;
+        final long idLimit = apiVersion >= 3 ? transactionalIdLimit(offset, apiVersion, whole) : offset;
+        return idLimit == LIMIT_MALFORMED || idLimit + Short.BYTES > frameLimit;
     }
 
-    // where the transactional id at offset ends, LIMIT_UNKNOWN when its length is not in the prefix, or LIMIT_MALFORMED;
-    // a long, since the client's length may point far past any buffer
-    private long transactionalIdLimit(int offset, int apiVersion)
+    // where the transactional id at offset ends, LIMIT_UNKNOWN when its length is not in the prefix (a request that is
+    // not whole in it), or LIMIT_MALFORMED; a long, since the client's length may point far past any buffer
+    private long transactionalIdLimit(int offset, int apiVersion, boolean whole)
     {
         long limit;
         if (apiVersion >= 9)
@@ -261,8 +251,9 @@ final class KafkaRequestScanner
             final long varint = VarUints.read(prefix, offset, prefixLimit);
             if (varint < 0)
             {
-                // over five bytes is malformed; cut short by the prefix, the frame may hold the rest
-                limit = prefixLimit - offset >= VARUINT32_MAX_SIZE ? LIMIT_MALFORMED : LIMIT_UNKNOWN;
+                // over five bytes is malformed, and so is a length cut short by the end of a request that is whole
+                // here; cut short by the prefix only, the frame may hold the rest
+                limit = whole || prefixLimit - offset >= VARUINT32_MAX_SIZE ? LIMIT_MALFORMED : LIMIT_UNKNOWN;
             }
             else
             {
@@ -273,10 +264,15 @@ final class KafkaRequestScanner
         }
         else
         {
-            // an int16 length, negative for null as Kafka reads it
-            limit = offset + Short.BYTES <= prefixLimit
-                ? offset + Short.BYTES + Math.max(prefix.getShort(offset, BIG_ENDIAN), 0)
-                : LIMIT_UNKNOWN;
+            // an int16 length, negative for null as Kafka reads it; cut short by the end of a whole request, malformed
+            if (offset + Short.BYTES <= prefixLimit)
+            {
+                limit = offset + Short.BYTES + Math.max(prefix.getShort(offset, BIG_ENDIAN), 0);
+            }
+            else
+            {
+                limit = whole ? LIMIT_MALFORMED : LIMIT_UNKNOWN;
+            }
         }
         return limit;
     }

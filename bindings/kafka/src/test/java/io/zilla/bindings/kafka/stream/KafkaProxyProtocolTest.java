@@ -144,6 +144,85 @@ class KafkaProxyProtocolTest
     }
 
     @Test
+    void shouldProduceWithAcksZeroAndALongClientId(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        // a client id of 1000 bytes puts acks beyond what the scanner copies: Produce must leave nothing behind, or
+        // more than MAX_PENDING of them (one request each, never answered) would close the connection
+        proxy.start(kafka);
+        final String topic = topics.create(1);
+        final int count = KafkaRequestScanner.MAX_PENDING + 100;
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(proxy.clientConfig(Map.of(
+            ProducerConfig.ACKS_CONFIG, "0",
+            ProducerConfig.CLIENT_ID_CONFIG, "c".repeat(1000),
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName()))))
+        {
+            for (int i = 0; i < count; i++)
+            {
+                producer.send(new ProducerRecord<>(topic, "key-" + i, "value-" + i));
+                // a Produce request each
+                producer.flush();
+            }
+        }
+        final Set<String> received = new HashSet<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(proxy.clientConfig(Map.of(
+            ConsumerConfig.GROUP_ID_CONFIG, topic,
+            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+            ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
+            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName()))))
+        {
+            consumer.subscribe(List.of(topic));
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (received.size() < count && System.nanoTime() < deadline)
+            {
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> received.add(record.key()));
+            }
+        }
+        assertEquals(count, received.size());
+        assertEquals(0, proxy.eventCount("kafka.requests.backlogged"), engine.events().toString());
+    }
+
+    @Test
+    void shouldCloseConnectionSendingMetadataRequestsWithoutReadingTheAnswers(EmbeddedKafka kafka) throws Exception
+    {
+        proxy.start(kafka);
+        try (Socket socket = new Socket(LOOPBACK, proxy.bootstrapPort()))
+        {
+            socket.setSoTimeout(20_000);
+            // Metadata v4 (all topics, no auto-creation) four times the maximum over, in one write, none read
+            final ByteBuffer requests = ByteBuffer.allocate(4 * KafkaRequestScanner.MAX_PENDING * 20);
+            for (int i = 0; i < 4 * KafkaRequestScanner.MAX_PENDING; i++)
+            {
+                requests.putInt(16).putShort((short) KafkaApis.METADATA).putShort((short) 4).putInt(i)
+                    .putShort((short) 1).put((byte) 'c').putInt(-1).put((byte) 0);
+            }
+            try
+            {
+                socket.getOutputStream().write(requests.array());
+            }
+            catch (IOException ex)
+            {
+                // closed before it took them all
+            }
+            final DataInputStream in = new DataInputStream(socket.getInputStream());
+            final byte[] skipped = new byte[8192];
+            try
+            {
+                while (in.read(skipped) != -1)
+                {
+                    // the answers that came before the close
+                }
+            }
+            catch (IOException ex)
+            {
+                // reset by the proxy: closed as well
+            }
+        }
+        assertTrue(proxy.awaitEvent("kafka.requests.backlogged", 10), engine.events().toString());
+        assertEquals(0, proxy.eventCount("engine.stream.failed"), engine.events().toString());
+    }
+
+    @Test
     void shouldRewriteMetadataLargerThanBufferSlot(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
     {
         // 2 KiB slots: the Metadata of 3 topics of 64 partitions is several times that

@@ -3,6 +3,7 @@
  */
 package io.zilla.bindings.kafka.stream;
 
+import static io.zilla.bindings.kafka.stream.KafkaRequestScanner.BACKLOGGED;
 import static io.zilla.bindings.kafka.stream.KafkaRequestScanner.MALFORMED;
 import static io.zilla.bindings.kafka.stream.KafkaRequestScanner.NO_REQUEST;
 import static io.zilla.bindings.kafka.stream.KafkaRequestScanner.OVERSIZED;
@@ -25,12 +26,13 @@ class KafkaRequestScannerTest
     private final KafkaRequestScanner scanner = new KafkaRequestScanner(new RequestHeaderDecoder(), 1024 * 1024);
 
     @Test
-    void shouldRememberEachRequestWhateverTheSplit()
+    void shouldRememberTheRequestsWhoseResponsesAreRewrittenWhateverTheSplit()
     {
         final byte[] bytes = concat(
             request(KafkaApis.METADATA, 12, 7, "client", new byte[40]),
             produce(9, 8, "producer-1", -1),
-            request(KafkaApis.FETCH, 15, 9, "consumer", new byte[300]));
+            request(KafkaApis.FETCH, 15, 9, "consumer", new byte[300]),
+            request(KafkaApis.API_VERSIONS, 3, 10, "client", new byte[20]));
         for (int split = 1; split < bytes.length; split++)
         {
             final KafkaRequestScanner fresh = new KafkaRequestScanner(new RequestHeaderDecoder(), 1024 * 1024);
@@ -39,32 +41,53 @@ class KafkaRequestScannerTest
             assertEquals(VALID, fresh.scan(buffer, split, bytes.length));
             assertFalse(fresh.midRequest());
             assertEquals(KafkaApis.METADATA << 16 | 12, fresh.take(7));
-            assertEquals(KafkaApis.PRODUCE << 16 | 9, fresh.take(8));
-            assertEquals(KafkaApis.FETCH << 16 | 15, fresh.take(9));
+            // Produce and Fetch responses pass through as they are: nothing to remember
+            assertEquals(NO_REQUEST, fresh.take(8));
             assertEquals(NO_REQUEST, fresh.take(9));
+            assertEquals(KafkaApis.API_VERSIONS << 16 | 3, fresh.take(10));
+            assertEquals(NO_REQUEST, fresh.take(10));
         }
     }
 
     @Test
-    void shouldNotRememberProduceWithAcksZero()
+    void shouldRememberNoProduceWhateverItsAcks()
     {
         for (int version = 3; version <= KafkaRequestScanner.PRODUCE_MAX_VERSION; version++)
         {
             final byte[] bytes = concat(produce(version, 1, "p", 0), produce(version, 2, "p", 1), produce(version, 3, "p", -1));
             assertEquals(VALID, scanner.scan(new UnsafeBuffer(bytes), 0, bytes.length));
-            assertEquals(NO_REQUEST, scanner.take(1), "acks=0 in v" + version);
-            assertEquals(KafkaApis.PRODUCE << 16 | version, scanner.take(2));
-            assertEquals(KafkaApis.PRODUCE << 16 | version, scanner.take(3));
-            assertFalse(scanner.awaitingResponses());
+            assertFalse(scanner.awaitingResponses(), "v" + version);
         }
     }
 
     @Test
-    void shouldRememberProduceWhoseAcksAreBeyondThePrefix()
+    void shouldLeaveNothingBehindForProduceWithAcksZeroAndALongClientId()
     {
+        // acks=0 beyond what the scanner sees (a 1000-byte client id): never answered, so nothing may wait for it
         final byte[] bytes = produce(8, 4, "c".repeat(1000), 0);
+        for (int i = 0; i < 10 * KafkaRequestScanner.MAX_PENDING; i++)
+        {
+            ByteBuffer.wrap(bytes).putInt(8, i);
+            assertEquals(VALID, scanner.scan(new UnsafeBuffer(bytes), 0, bytes.length));
+        }
+        assertFalse(scanner.awaitingResponses());
+    }
+
+    @Test
+    void shouldRefuseMoreRequestsAwaitingRewrittenResponsesThanTheMaximum()
+    {
+        final byte[] bytes = request(KafkaApis.METADATA, 4, 0, "c", new byte[5]);
+        for (int i = 0; i < KafkaRequestScanner.MAX_PENDING; i++)
+        {
+            ByteBuffer.wrap(bytes).putInt(8, i);
+            assertEquals(VALID, scanner.scan(new UnsafeBuffer(bytes), 0, bytes.length));
+        }
+        // one answered: one more may wait
+        assertEquals(KafkaApis.METADATA << 16 | 4, scanner.take(0));
+        ByteBuffer.wrap(bytes).putInt(8, KafkaRequestScanner.MAX_PENDING);
         assertEquals(VALID, scanner.scan(new UnsafeBuffer(bytes), 0, bytes.length));
-        assertEquals(KafkaApis.PRODUCE << 16 | 8, scanner.take(4));
+        ByteBuffer.wrap(bytes).putInt(8, KafkaRequestScanner.MAX_PENDING + 1);
+        assertEquals(BACKLOGGED, scanner.scan(new UnsafeBuffer(bytes), 0, bytes.length));
     }
 
     @Test
@@ -146,7 +169,7 @@ class KafkaRequestScannerTest
     }
 
     @Test
-    void shouldRememberProduceWhoseTransactionalIdRunsPastThePrefix()
+    void shouldPassProduceWhoseTransactionalIdRunsPastThePrefix()
     {
         // a 1000-byte id (compact 1001: e9 07) in a frame that holds it: the acks are not in the prefix
         final byte[] id = new byte[2 + 1000];
@@ -154,7 +177,17 @@ class KafkaRequestScannerTest
         id[1] = 0x07;
         final byte[] bytes = produceWithTransactionalId(9, id);
         assertEquals(VALID, scanner.scan(new UnsafeBuffer(bytes), 0, bytes.length));
-        assertEquals(KafkaApis.PRODUCE << 16 | 9, scanner.take(1));
+        assertFalse(scanner.awaitingResponses());
+    }
+
+    @Test
+    void shouldRefuseAWholeProduceWhoseTransactionalIdLengthItsEndCutsShort()
+    {
+        // the request ends inside the id's length: a compact one whose byte says more follow, half an int16
+        assertRefusedWhateverTheSplit(request(KafkaApis.PRODUCE, 9, 1, "p", new byte[] {(byte) 0x80}), "compact 80");
+        assertRefusedWhateverTheSplit(request(KafkaApis.PRODUCE, 9, 1, "p", new byte[] {(byte) 0x81, (byte) 0x80}),
+            "compact 81 80");
+        assertRefusedWhateverTheSplit(request(KafkaApis.PRODUCE, 8, 1, "p", new byte[] {0x00}), "int16, one byte");
     }
 
     @Test
