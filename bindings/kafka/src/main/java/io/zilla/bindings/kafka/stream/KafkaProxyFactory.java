@@ -100,6 +100,7 @@ public final class KafkaProxyFactory implements BindingHandler
     private final AtomicCounter refused;
     private final AtomicCounter timedOut;
     private final AtomicCounter backlogged;
+    private final AtomicCounter partial;
     private final KafkaProxyLimits limits;
     private final KafkaPartialRequests partialRequests;
     private final Long2ObjectHashMap<KafkaProxy> proxies = new Long2ObjectHashMap<>();
@@ -128,6 +129,7 @@ public final class KafkaProxyFactory implements BindingHandler
         this.refused = context.supplyCounter(binding.id(), "requests.refused");
         this.timedOut = context.supplyCounter(binding.id(), "requests.timedout");
         this.backlogged = context.supplyCounter(binding.id(), "requests.backlogged");
+        this.partial = context.supplyCounter(binding.id(), "requests.partial");
         this.limits = options != null ? options.limits() : KafkaProxyLimits.DEFAULTS;
         this.partialRequests = partialRequests;
         this.rewriter = new KafkaResponseRewriter(this::mapBroker, MAX_RESPONSE_SIZE);
@@ -450,6 +452,7 @@ public final class KafkaProxyFactory implements BindingHandler
                     // it began in this frame, or in the last one that ended between requests
                     partialRequest = requests.requestsBegun();
                     partialStartedAt = System.currentTimeMillis();
+                    partial.increment();
                 }
                 if (timeoutId == Signaler.NO_CANCEL_ID)
                 {

@@ -112,14 +112,16 @@ class KafkaProxyLimitsTest
             startRequest(socket, REQUEST_MAX_BYTES + 1, 0);
             assertEquals(-1, readOrClosed(socket.getInputStream()), "the proxy closes the connection");
         }
+        assertTrue(proxy.awaitEvent("kafka.request.oversized", 10));
         try (Socket socket = connect())
         {
-            // the largest allowed is not refused: it waits for the rest of its bytes
+            // the largest allowed is not refused: the proxy took it as a partial request, and it waits for the rest
+            // of its bytes
             startRequest(socket, REQUEST_MAX_BYTES, 1024);
+            awaitCounter("requests.partial", 1);
             socket.setSoTimeout(500);
             assertThrows(SocketTimeoutException.class, () -> socket.getInputStream().read());
         }
-        assertTrue(proxy.awaitEvent("kafka.request.oversized", 10));
         assertEquals(1, proxy.eventCount("kafka.request.oversized"));
         assertEquals(1L, counter(engine.directory(), "north_kafka_proxy", "requests.oversized"));
         assertProducerAndConsumerWork(topic, produced);
@@ -165,14 +167,14 @@ class KafkaProxyLimitsTest
         final String topic = topics.name();
         final Future<Set<String>> produced = produce(topic, kafka);
 
-        // three of the largest requests, stalled: 3 MiB of the 3.5 MiB
+        // three of the largest requests, stalled: 3 MiB of the 3.5 MiB, all counted before the fourth comes
         for (int i = 0; i < 3; i++)
         {
             final Socket stalled = connect();
             sockets.add(stalled);
             startRequest(stalled, REQUEST_MAX_BYTES, 1024);
         }
-        Thread.sleep(300);
+        awaitCounter("requests.partial", 3);
         try (Socket fourth = connect())
         {
             startRequest(fourth, REQUEST_MAX_BYTES, 1024);
@@ -189,6 +191,8 @@ class KafkaProxyLimitsTest
         try (Socket fifth = connect())
         {
             startRequest(fifth, REQUEST_MAX_BYTES, 1024);
+            // taken as a partial request (the refused fourth was not): the fifth is let through
+            awaitCounter("requests.partial", 4);
             fifth.setSoTimeout(500);
             assertThrows(SocketTimeoutException.class, () -> fifth.getInputStream().read(), "the fifth is let through");
         }
@@ -288,6 +292,19 @@ class KafkaProxyLimitsTest
         }
         assertEquals(values, consumed, "the consumer reads every acknowledged record through the proxy");
         assertEquals(0, proxy.eventCount("engine.stream.failed"), engine.events().toString());
+    }
+
+    // waits until the proxy's counter reaches value (the producer's requests arrive whole: they add nothing to it)
+    private void awaitCounter(String name, long value) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long current = counter(engine.directory(), "north_kafka_proxy", name);
+        while (current < value && System.nanoTime() < deadline)
+        {
+            Thread.sleep(10);
+            current = counter(engine.directory(), "north_kafka_proxy", name);
+        }
+        assertTrue(current >= value, name + ": " + current + " of " + value);
     }
 
     private void awaitAcks(int count) throws InterruptedException
