@@ -53,6 +53,12 @@ final class Http2RawClient implements AutoCloseable
             final ByteBuffer bytes = ByteBuffer.wrap(payload);
             return type == GOAWAY ? bytes.getInt(4) : bytes.getInt(0);
         }
+
+        /** The debug text of a GOAWAY (after its last stream id and error code). */
+        String debug()
+        {
+            return new String(payload, 8, payload.length - 8, StandardCharsets.US_ASCII);
+        }
     }
 
     Http2RawClient(int port) throws IOException

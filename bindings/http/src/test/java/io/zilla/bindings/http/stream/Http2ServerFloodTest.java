@@ -47,6 +47,8 @@ class Http2ServerFloodTest
     private static final long HEADER_TIMEOUT = 2_000;
     /** The default of zilla.binding.http.server.max.resets (per 30 s). */
     private static final int MAX_RESETS = 200;
+    /** The GOAWAY's text past the default of zilla.binding.http.server.max.queued.control.frames. */
+    private static final String UNREAD = "more than 1000 acknowledgements and resets left unread";
 
     @RegisterExtension
     final EngineExtension engine = new EngineExtension().anchor(Http2ServerFloodTest.class);
@@ -90,7 +92,7 @@ class Http2ServerFloodTest
                 flood.write(bytes(RST_STREAM, 0, streamId, int32(Http2ErrorCode.CANCEL)));
             }
             final CompletableFuture<Void> written = writeAside(client, flood.toByteArray());
-            assertCalmed(client);
+            assertCalmed(client, "more than " + MAX_RESETS + " streams reset within 30000 ms");
             written.get(30, TimeUnit.SECONDS);
         }
         // far fewer than 100,000 reached the exit: each request the binding routes (to the echo) is counted
@@ -108,7 +110,7 @@ class Http2ServerFloodTest
             // HEADERS without END_HEADERS, then nothing: as HTTP/1.1's headers, it may take header-timeout at most
             final long start = System.nanoTime();
             client.frame(HEADERS, END_STREAM, 1, Arrays.copyOf(block, 3));
-            assertCalmed(client);
+            assertCalmed(client, "a header block not complete within the header timeout");
             final long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             assertTrue(elapsed >= HEADER_TIMEOUT - 50, "timed out after " + elapsed + " ms");
         }
@@ -129,7 +131,7 @@ class Http2ServerFloodTest
                 flood.write(bytes(CONTINUATION, 0, 1, new byte[0]));
             }
             final CompletableFuture<Void> written = writeAside(client, flood.toByteArray());
-            assertCalmed(client);
+            assertCalmed(client, "more than 16 CONTINUATION frames in a header block");
             written.get(30, TimeUnit.SECONDS);
         }
     }
@@ -148,7 +150,7 @@ class Http2ServerFloodTest
                 flood.write(bytes(DATA, 0, 1, new byte[0]));
             }
             final CompletableFuture<Void> written = writeAside(client, flood.toByteArray());
-            assertCalmed(client);
+            assertCalmed(client, "more than 10 empty DATA frames in a row");
             written.get(30, TimeUnit.SECONDS);
         }
     }
@@ -219,7 +221,7 @@ class Http2ServerFloodTest
             }
             writeAside(client, flood).get(60, TimeUnit.SECONDS);
             client.receiveBuffer(1 << 20);
-            assertCalmed(client);
+            assertCalmed(client, UNREAD);
         }
     }
 
@@ -239,11 +241,13 @@ class Http2ServerFloodTest
         });
     }
 
-    private static void assertCalmed(Http2RawClient client) throws Exception
+    // GOAWAY ENHANCE_YOUR_CALM with the debug text of the limit the test means (each limit has its own), then closed
+    private static void assertCalmed(Http2RawClient client, String why) throws Exception
     {
         final Frame goaway = client.await(GOAWAY, 0);
         assertNotNull(goaway, "no GOAWAY before the connection closed");
         assertEquals(ENHANCE_YOUR_CALM, goaway.errorCode(), Http2ErrorCode.name(goaway.errorCode()));
+        assertEquals(why, goaway.debug());
         assertTrue(client.closed(), "the connection stayed open after GOAWAY");
     }
 }
