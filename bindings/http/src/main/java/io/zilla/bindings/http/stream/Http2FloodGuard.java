@@ -9,7 +9,8 @@ import io.zilla.bindings.http.config.Http2FloodLimits;
  * What one HTTP/2 server connection counts against the floods of {@link Http2FloodLimits}: streams reset, empty DATA
  * frames in a row, and control frames that wait for a client that does not read them. Each check says whether the
  * connection is still within its limit; past it, the connection answers GOAWAY ENHANCE_YOUR_CALM (with the reason's text).
- * A few counters per connection: nothing is allocated per frame, and the clock is read only when a stream is reset.
+ * A few counters per connection: nothing is allocated per frame, and the clock is read here only when a stream is
+ * reset (the header block timer of {@link Http2Server} reads it too, once per block left open and when it fires).
  */
 final class Http2FloodGuard
 {
