@@ -143,12 +143,22 @@ class TlsConfigTest
                   signers: [ clientca ]
                   trustcacerts: true
             """));
+        // the error is at trust, the key that would be ignored, wherever it stands
         assertEquals(List.of(
-            "7:5 bindings.tls.options: kind server checks client certificates against signers, or trust when signers is not "
-                + "given: give one of them",
+            "8:7 bindings.tls.options.trust: kind server checks client certificates against signers, or trust when signers "
+                + "is not given: give one of them, not both",
             "10:21 bindings.tls.options.trustcacerts: kind server checks client certificates against signers (or trust) only: "
                 + "trustcacerts is for kind client"),
             describe(errors));
+        final List<ConfigError> after = errors(bindingWith("server", """
+                options:
+                  signers: [ clientca ]
+                  trust: [ clientca ]
+            """));
+        assertEquals(List.of(
+            "9:7 bindings.tls.options.trust: kind server checks client certificates against signers, or trust when signers "
+                + "is not given: give one of them, not both"),
+            describe(after));
     }
 
     @Test
