@@ -193,20 +193,26 @@ public final class KafkaBinding implements Binding
             limits);
     }
 
-    // the schema checks each value's range; only their relation is left
+    // the schema checks each value's range; only their relation is left, told with what was written (or the default)
     private static KafkaProxyLimits limits(JsonNode limits)
     {
-        try
+        final int requestMaxBytes = limits.path("request-max-bytes").asInt(KafkaProxyLimits.DEFAULT_REQUEST_MAX_BYTES);
+        final long partialRequestsMaxBytes = limits.path("partial-requests-max-bytes")
+            .asLong(KafkaProxyLimits.DEFAULT_PARTIAL_REQUESTS_MAX_BYTES);
+        if (partialRequestsMaxBytes < requestMaxBytes)
         {
-            return new KafkaProxyLimits(
-                limits.path("request-max-bytes").asInt(KafkaProxyLimits.DEFAULT_REQUEST_MAX_BYTES),
-                limits.path("request-timeout").asLong(KafkaProxyLimits.DEFAULT_REQUEST_TIMEOUT),
-                limits.path("partial-requests-max-bytes").asLong(KafkaProxyLimits.DEFAULT_PARTIAL_REQUESTS_MAX_BYTES));
+            throw new ConfigValueException("limits", "partial-requests-max-bytes ("
+                + given(limits, "partial-requests-max-bytes", partialRequestsMaxBytes) + ") is below request-max-bytes ("
+                + given(limits, "request-max-bytes", requestMaxBytes) + "): no request of the largest size could pass");
         }
-        catch (IllegalArgumentException ex)
-        {
-            throw new ConfigValueException("limits", ex.getMessage(), ex);
-        }
+        return new KafkaProxyLimits(requestMaxBytes,
+            limits.path("request-timeout").asLong(KafkaProxyLimits.DEFAULT_REQUEST_TIMEOUT), partialRequestsMaxBytes);
+    }
+
+    // a limit's value as the message shows it: the default is named so, it was not written
+    private static String given(JsonNode limits, String name, long value)
+    {
+        return limits.has(name) ? Long.toString(value) : "the default, " + value;
     }
 
     private Map<Integer, BrokerAddress> brokers(long bindingId)

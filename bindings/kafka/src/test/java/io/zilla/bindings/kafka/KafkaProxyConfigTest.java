@@ -216,8 +216,31 @@ class KafkaProxyConfigTest
                   limits:
                     request-max-bytes: 536870912
             """));
-        assertEquals(List.of("15:7 bindings.kafka_proxy.options.limits: partial-requests-max-bytes (268435456) is below "
-            + "request-max-bytes (536870912): no request of the largest size could pass"), describe(below));
+        assertEquals(List.of("15:7 bindings.kafka_proxy.options.limits: partial-requests-max-bytes (the default, 268435456) "
+            + "is below request-max-bytes (536870912): no request of the largest size could pass"), describe(below));
+        // and the other way: the default request-max-bytes is 100 MiB
+        final List<ConfigError> belowDefault = errors(proxy("""
+                    host: kafka.example.com
+                    bootstrap_port: 9092
+                    ports:
+                      "1": 9093
+                  limits:
+                    partial-requests-max-bytes: 1048576
+            """));
+        assertEquals(List.of("15:7 bindings.kafka_proxy.options.limits: partial-requests-max-bytes (1048576) is below "
+            + "request-max-bytes (the default, 104857600): no request of the largest size could pass"), describe(belowDefault));
+        // both written: both as written
+        final List<ConfigError> both = errors(proxy("""
+                    host: kafka.example.com
+                    bootstrap_port: 9092
+                    ports:
+                      "1": 9093
+                  limits:
+                    request-max-bytes: 2097152
+                    partial-requests-max-bytes: 1048576
+            """));
+        assertEquals(List.of("15:7 bindings.kafka_proxy.options.limits: partial-requests-max-bytes (1048576) is below "
+            + "request-max-bytes (2097152): no request of the largest size could pass"), describe(both));
     }
 
     @Test
