@@ -168,22 +168,26 @@ final class KafkaBrokerLookup
             final DirectBuffer buffer = reply.buffer();
             // the broker's size is checked before any arithmetic: at least a correlation id, at most what is held whole
             final int size = buffer.getInt(reply.offset(), BIG_ENDIAN);
-            final int frameSize = Integer.BYTES + Math.max(0, Math.min(size, KafkaProxyFactory.MAX_RESPONSE_SIZE));
             if (size < Integer.BYTES || size > KafkaProxyFactory.MAX_RESPONSE_SIZE)
             {
                 complete(data.traceId());
             }
-            else if (reply.size() >= frameSize)
-            {
-                // the brokers are learned as the rewriter maps them; the rewritten response itself is not needed
-                rewriter.rewrite(KafkaApis.METADATA, METADATA_VERSION, buffer, reply.offset(), reply.offset() + frameSize);
-                complete(data.traceId());
-            }
             else
             {
-                reply.ensureCapacity(frameSize);
-                replyMax = reply.capacity();
-                frames.window(net, routedId, exitId, replyId, replySeq, replyAck, replyMax, data.traceId(), 0L, 0);
+                final int frameSize = Integer.BYTES + size;
+                if (reply.size() >= frameSize)
+                {
+                    // the brokers are learned as the rewriter maps them; the rewritten response itself is not needed
+                    rewriter.rewrite(KafkaApis.METADATA, METADATA_VERSION, buffer, reply.offset(),
+                        reply.offset() + frameSize);
+                    complete(data.traceId());
+                }
+                else
+                {
+                    reply.ensureCapacity(frameSize);
+                    replyMax = reply.capacity();
+                    frames.window(net, routedId, exitId, replyId, replySeq, replyAck, replyMax, data.traceId(), 0L, 0);
+                }
             }
         }
     }
