@@ -213,6 +213,17 @@ final class Http2RawClient implements AutoCloseable
         return null;
     }
 
+    /**
+     * POSTs {@code text} to the echo on {@code streamId} and returns the body of the response: what tests of bad input
+     * ask of a connection that must go on working beside the bad one.
+     */
+    String echo(int streamId, String text) throws IOException
+    {
+        request(streamId, "POST", "/echo", false);
+        frame(DATA, END_STREAM, streamId, text.getBytes(StandardCharsets.US_ASCII));
+        return new String(body(streamId), StandardCharsets.US_ASCII);
+    }
+
     /** The body of {@code streamId}'s response: its DATA up to END_STREAM (the connection window given back). */
     byte[] body(int streamId) throws IOException
     {

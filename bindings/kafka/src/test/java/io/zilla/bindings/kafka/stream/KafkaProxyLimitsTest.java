@@ -5,6 +5,7 @@ package io.zilla.bindings.kafka.stream;
 
 import static io.zilla.bindings.kafka.test.KafkaClientStreams.counter;
 import static io.zilla.bindings.kafka.test.KafkaProxyFixture.LOOPBACK;
+import static io.zilla.bindings.kafka.test.RawSockets.readOrClosed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
@@ -332,23 +332,6 @@ class KafkaProxyLimitsTest
             Thread.sleep(10);
         }
         assertTrue(acks.get() >= count, "the producer got " + acks.get() + " of " + count + " acknowledgements");
-    }
-
-    private static int readOrClosed(InputStream in) throws IOException
-    {
-        try
-        {
-            return in.read();
-        }
-        catch (SocketTimeoutException ex)
-        {
-            throw ex;
-        }
-        catch (IOException ex)
-        {
-            // a reset connection is closed too
-            return -1;
-        }
     }
 
     // writes one byte every 200 ms until interrupted or the connection fails

@@ -4,14 +4,13 @@
 package io.zilla.bindings.kafka.stream;
 
 import static io.zilla.bindings.kafka.test.KafkaProxyFixture.LOOPBACK;
+import static io.zilla.bindings.kafka.test.RawSockets.readOrClosed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -225,22 +224,5 @@ class KafkaProxyMalformedTest
     private static DataOutputStream out(Socket socket) throws IOException
     {
         return new DataOutputStream(socket.getOutputStream());
-    }
-
-    private static int readOrClosed(InputStream in) throws IOException
-    {
-        try
-        {
-            return in.read();
-        }
-        catch (SocketTimeoutException ex)
-        {
-            throw ex;
-        }
-        catch (IOException ex)
-        {
-            // a reset connection is closed too
-            return -1;
-        }
     }
 }

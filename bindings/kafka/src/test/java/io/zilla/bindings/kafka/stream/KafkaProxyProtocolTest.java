@@ -17,10 +17,9 @@ import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import io.zilla.bindings.kafka.test.KafkaProxyFixture;
@@ -30,7 +29,6 @@ import io.zilla.kafka.embedded.EmbeddedKafkaExtension;
 import io.zilla.kafka.embedded.KafkaTopics;
 import io.zilla.specs.kafka.codec.KafkaApis;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -122,25 +120,9 @@ class KafkaProxyProtocolTest
             }
             producer.flush();
         }
-        final Set<String> received = new HashSet<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(proxy.clientConfig(Map.of(
-            ConsumerConfig.GROUP_ID_CONFIG, topic,
-            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-            ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
-            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName()))))
-        {
-            consumer.subscribe(List.of(topic));
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (received.size() < count && System.nanoTime() < deadline)
-            {
-                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200)))
-                {
-                    assertEquals("value-" + record.key().substring(4), record.value());
-                    received.add(record.key());
-                }
-            }
-        }
+        final Map<String, String> received = consumeAll(topic, count);
         assertEquals(count, received.size());
+        received.forEach((key, value) -> assertEquals("value-" + key.substring(4), value));
     }
 
     @Test
@@ -164,21 +146,7 @@ class KafkaProxyProtocolTest
                 producer.flush();
             }
         }
-        final Set<String> received = new HashSet<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(proxy.clientConfig(Map.of(
-            ConsumerConfig.GROUP_ID_CONFIG, topic,
-            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-            ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
-            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName()))))
-        {
-            consumer.subscribe(List.of(topic));
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (received.size() < count && System.nanoTime() < deadline)
-            {
-                consumer.poll(Duration.ofMillis(200)).forEach(record -> received.add(record.key()));
-            }
-        }
-        assertEquals(count, received.size());
+        assertEquals(count, consumeAll(topic, count).size());
         assertEquals(0, proxy.eventCount("kafka.requests.backlogged"), engine.events().toString());
     }
 
@@ -257,6 +225,26 @@ class KafkaProxyProtocolTest
                 }
             }
         }
+    }
+
+    /** The topic's records through the proxy, key to value, read from the earliest until {@code count} or a minute. */
+    private Map<String, String> consumeAll(String topic, int count)
+    {
+        final Map<String, String> received = new HashMap<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(proxy.clientConfig(Map.of(
+            ConsumerConfig.GROUP_ID_CONFIG, topic,
+            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+            ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
+            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName()))))
+        {
+            consumer.subscribe(List.of(topic));
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (received.size() < count && System.nanoTime() < deadline)
+            {
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> received.put(record.key(), record.value()));
+            }
+        }
+        return received;
     }
 
     private static void assertClosed(DataInputStream in)

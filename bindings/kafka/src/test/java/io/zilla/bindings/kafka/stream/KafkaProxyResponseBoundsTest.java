@@ -4,15 +4,14 @@
 package io.zilla.bindings.kafka.stream;
 
 import static io.zilla.bindings.kafka.test.KafkaProxyFixture.LOOPBACK;
+import static io.zilla.bindings.kafka.test.RawSockets.readOrClosed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -78,7 +77,7 @@ class KafkaProxyResponseBoundsTest
             "error-message-length", new Crafted(60, 0, frame(concat(new byte[] {0, 0, 0, 0, 0, 0, 0}, VARUINT_2_31))),
             "coordinators-count", new Crafted(10, 4, frame(concat(new byte[] {0, 0, 0, 0, 0}, VARUINT_2_31))));
         cases.forEach((name, crafted) -> broker.craft(name, crafted.response));
-        proxy.start(broker.bootstrapServers());
+        proxy.start(broker.address());
 
         final String topic = topics.name();
         kafka.createTopic(topic, 1);
@@ -107,7 +106,7 @@ class KafkaProxyResponseBoundsTest
     {
         broker = new CraftedBroker(kafka.bootstrapServers());
         broker.craft("zilla-proxy", bytes(0x7ffffffd, 0, 0));
-        proxy.start(broker.bootstrapServers());
+        proxy.start(broker.address());
 
         // node 1's port before any Metadata went through: the proxy looks the node up, and the answer is refused
         try (Socket socket = new Socket(LOOPBACK, proxy.nodePort()))
@@ -178,22 +177,5 @@ class KafkaProxyResponseBoundsTest
         System.arraycopy(first, 0, both, 0, first.length);
         System.arraycopy(second, 0, both, first.length, second.length);
         return both;
-    }
-
-    private static int readOrClosed(InputStream in) throws IOException
-    {
-        try
-        {
-            return in.read();
-        }
-        catch (SocketTimeoutException ex)
-        {
-            throw ex;
-        }
-        catch (IOException ex)
-        {
-            // a reset connection is closed too
-            return -1;
-        }
     }
 }

@@ -9,14 +9,10 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -26,32 +22,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  * proxy's own clients (kafka-clients, the proxy's broker lookup) keep working through it, unless {@link #craft} was
  * given the lookup's client id {@code zilla-proxy}.
  */
-public final class CraftedBroker implements AutoCloseable
+public final class CraftedBroker extends LoopbackServer
 {
     private static final String CRAFTED = "crafted-";
 
-    private final ServerSocket server;
     private final String brokerHost;
     private final int brokerPort;
     private final Map<String, byte[]> responses = new ConcurrentHashMap<>();
-    private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final AtomicInteger answered = new AtomicInteger();
 
     public CraftedBroker(String brokerBootstrap) throws IOException
     {
+        super("crafted-broker");
         final int colon = brokerBootstrap.lastIndexOf(':');
         this.brokerHost = brokerBootstrap.substring(0, colon);
         this.brokerPort = Integer.parseInt(brokerBootstrap.substring(colon + 1));
-        this.server = new ServerSocket(0, 50, InetAddress.getByName(KafkaProxyFixture.LOOPBACK));
-        final Thread acceptor = new Thread(this::accept, "crafted-broker");
-        acceptor.setDaemon(true);
-        acceptor.start();
-    }
-
-    /** {@code host:port} to give the proxy as its bootstrap server. */
-    public String bootstrapServers()
-    {
-        return KafkaProxyFixture.LOOPBACK + ":" + server.getLocalPort();
+        start();
     }
 
     /** Answers the first request of client id {@code crafted-<name>} (or {@code clientId} zilla-proxy) with these bytes. */
@@ -67,32 +53,11 @@ public final class CraftedBroker implements AutoCloseable
     }
 
     @Override
-    public void close() throws IOException
+    protected void onAccepted(Socket client)
     {
-        server.close();
-        for (Socket socket : sockets)
-        {
-            socket.close();
-        }
-    }
-
-    private void accept()
-    {
-        try
-        {
-            while (!server.isClosed())
-            {
-                final Socket client = server.accept();
-                sockets.add(client);
-                final Thread connection = new Thread(() -> serve(client), "crafted-broker-connection");
-                connection.setDaemon(true);
-                connection.start();
-            }
-        }
-        catch (IOException ex)
-        {
-            // closed
-        }
+        final Thread connection = new Thread(() -> serve(client), "crafted-broker-connection");
+        connection.setDaemon(true);
+        connection.start();
     }
 
     private void serve(Socket client)
@@ -141,9 +106,8 @@ public final class CraftedBroker implements AutoCloseable
 
     private void relay(Socket client, int size, byte[] request) throws IOException
     {
-        try (Socket broker = new Socket(brokerHost, brokerPort))
+        try (Socket broker = track(new Socket(brokerHost, brokerPort)))
         {
-            sockets.add(broker);
             final OutputStream toBroker = broker.getOutputStream();
             toBroker.write(ByteBuffer.allocate(Integer.BYTES).putInt(size).array());
             toBroker.write(request);
