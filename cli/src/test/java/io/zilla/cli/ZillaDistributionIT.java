@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import io.zilla.engine.test.FreePorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -321,10 +322,7 @@ class ZillaDistributionIT
 
     private static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 
     private static byte[] readFully(InputStream in, int length) throws IOException

@@ -9,14 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Pattern;
 
 import io.zilla.bindings.tls.engine.TlsEngineProviders;
 import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.FreePorts;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -100,9 +99,6 @@ class TlsProviderLineTest
 
     private static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1")))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 }

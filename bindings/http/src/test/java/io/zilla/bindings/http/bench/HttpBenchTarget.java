@@ -6,7 +6,6 @@ package io.zilla.bindings.http.bench;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.zilla.engine.Engine;
 import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.test.FreePorts;
 import io.zilla.engine.test.ThreadStats;
 
 /**
@@ -64,10 +64,7 @@ abstract class HttpBenchTarget implements Closeable
 
     private static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 
     private static final class Zilla extends HttpBenchTarget

@@ -6,8 +6,6 @@ package io.zilla.bindings.http.stream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -15,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.FreePorts;
 
 /** A raw HTTP/1.1 peer for tests: it writes requests as bytes and reads responses as the bytes say. */
 final class HttpPeers
@@ -27,10 +26,7 @@ final class HttpPeers
 
     static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK)))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 
     /** The ports of server.yaml once started: the plain http server's and the cross-origin one's. */

@@ -5,8 +5,6 @@ package io.zilla.bindings.kafka.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -16,6 +14,7 @@ import java.util.stream.Stream;
 import io.zilla.engine.Engine;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.EngineCounters;
+import io.zilla.engine.test.FreePorts;
 
 /**
  * zilla in-process as a Kafka proxy in front of one broker: {@code tcp server -> kafka proxy -> tcp client}, as
@@ -127,9 +126,6 @@ public final class ZillaKafkaProxy implements AutoCloseable
 
     static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST)))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 }

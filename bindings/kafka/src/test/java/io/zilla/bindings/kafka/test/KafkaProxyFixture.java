@@ -3,10 +3,6 @@
  */
 package io.zilla.bindings.kafka.test;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.zilla.engine.internal.event.EngineEvent;
 import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.FreePorts;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import org.apache.kafka.clients.CommonClientConfigs;
 
@@ -142,13 +139,6 @@ public final class KafkaProxyFixture
 
     public static int freePort()
     {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK)))
-        {
-            return socket.getLocalPort();
-        }
-        catch (IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
+        return FreePorts.next();
     }
 }

@@ -9,7 +9,6 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +24,7 @@ import java.util.stream.Stream;
 import io.zilla.bindings.tcp.bench.EchoLoadClient.Result;
 import io.zilla.engine.Engine;
 import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.test.FreePorts;
 import io.zilla.engine.test.ThreadStats;
 import org.HdrHistogram.Histogram;
 
@@ -46,7 +46,6 @@ public final class TcpEchoBenchmark
     private static final String PLAIN = "plain";
     private static final String ZILLA_THREAD_PREFIX = "zilla-worker-";
     private static final String ZILLA_ALL_THREADS_PREFIX = "zilla-";
-
 
     private final int workers;
     private final int connections;
@@ -206,10 +205,7 @@ public final class TcpEchoBenchmark
 
     private static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 
     private static long millis(String seconds)

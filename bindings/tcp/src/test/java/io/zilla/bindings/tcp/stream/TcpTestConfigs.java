@@ -3,10 +3,6 @@
  */
 package io.zilla.bindings.tcp.stream;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +16,7 @@ import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.config.OptionsConfig;
 import io.zilla.engine.config.RouteConfig;
 import io.zilla.engine.config.TelemetryConfig;
+import io.zilla.engine.test.FreePorts;
 
 /**
  * Configs for the stream tests, built as the config reader would bind them: binding ids are
@@ -80,13 +77,6 @@ final class TcpTestConfigs
     /** A port nobody listens on now (there is a race with other processes, small enough for tests). */
     static int freePort()
     {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK)))
-        {
-            return socket.getLocalPort();
-        }
-        catch (IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
+        return FreePorts.next();
     }
 }

@@ -5,8 +5,6 @@ package io.zilla.bindings.tls.bench;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +20,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.zilla.engine.test.FreePorts;
 import io.zilla.engine.test.ThreadStats;
 
 /**
@@ -309,10 +308,7 @@ public final class TlsBenchmark
 
     static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 
     private static Map<String, String> parse(String[] args)

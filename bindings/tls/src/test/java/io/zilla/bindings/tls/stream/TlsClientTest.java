@@ -14,7 +14,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
@@ -34,6 +33,7 @@ import io.zilla.bindings.tls.TlsBinding;
 import io.zilla.bindings.tls.engine.TlsEngineProviders;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.FreePorts;
 import io.zilla.engine.test.TestBinding;
 import io.zilla.engine.test.TestClient;
 import io.zilla.engine.test.TestStream;
@@ -325,9 +325,6 @@ class TlsClientTest
 
     private static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getByName(LOOPBACK)))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 }

@@ -10,8 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +24,7 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 
 import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -131,9 +130,6 @@ class TlsEchoExampleTest
 
     private static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getByName(LOOPBACK)))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 }

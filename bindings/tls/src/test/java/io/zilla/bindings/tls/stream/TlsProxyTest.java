@@ -15,7 +15,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -33,6 +32,7 @@ import javax.net.ssl.SSLSocket;
 import io.zilla.bindings.tls.TlsBinding;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.FreePorts;
 import io.zilla.engine.test.ThreadStats;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -433,9 +433,6 @@ class TlsProxyTest
 
     private static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 }

@@ -11,8 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
@@ -28,6 +26,7 @@ import javax.net.ssl.SSLSocket;
 
 import io.zilla.bindings.tls.engine.TlsEngineProviders;
 import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.FreePorts;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -181,9 +180,6 @@ class TlsServerJksTest
 
     private static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getByName(LOOPBACK)))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 }

@@ -40,6 +40,7 @@ import io.zilla.bindings.tls.TlsBinding;
 import io.zilla.bindings.tls.engine.TlsEngineProviders;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.FreePorts;
 import io.zilla.engine.test.TestBinding;
 import io.zilla.engine.test.TestStream;
 import io.zilla.engine.test.ThreadStats;
@@ -763,9 +764,6 @@ class TlsServerTest
 
     private static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getByName(LOOPBACK)))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 }

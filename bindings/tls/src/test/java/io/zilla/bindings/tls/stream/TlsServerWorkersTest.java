@@ -10,8 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +26,7 @@ import javax.net.ssl.SSLSocket;
 import io.zilla.bindings.tls.TlsBinding;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.FreePorts;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -154,9 +153,6 @@ class TlsServerWorkersTest
 
     private static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0, 50, InetAddress.getByName(LOOPBACK)))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 }

@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -38,6 +37,7 @@ import javax.net.ssl.TrustManagerFactory;
 
 import io.zilla.engine.internal.event.EngineEvent;
 import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.FreePorts;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import io.zilla.kafka.embedded.EmbeddedKafkaExtension;
 import io.zilla.kafka.embedded.KafkaTopics;
@@ -249,7 +249,6 @@ class KafkaProxyOverTlsTest
         assertEquals(Map.of(0, List.of("k1=one", "k2=two", "k3=three")), consume(topic, 3), "kafka-clients agrees");
     }
 
-
     KafkaProducer<String, String> producer()
     {
         final Map<String, Object> config = sslConfig();
@@ -363,9 +362,6 @@ class KafkaProxyOverTlsTest
 
     static int freePort() throws IOException
     {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 }
