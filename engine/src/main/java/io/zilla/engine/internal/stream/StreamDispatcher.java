@@ -58,9 +58,13 @@ public final class StreamDispatcher implements ControlledMessageHandler
     private final StreamFrames faultFrames = new StreamFrames(faultBuffer);
     private final ArrayDeque<StreamTree> spareTrees = new ArrayDeque<>();
     private final int streamsPerConnection;
-    // the stream whose frame a binding is handling now: a stream it opens meanwhile belongs to that stream's tree. Null
-    // outside a delivery (a poller callback, a task): deliveries never nest, since a binding's frames go through the ring
-    private StreamPair delivering;
+    // the initial id of the stream whose frame a binding is handling now (0 outside a delivery: a poller callback, a
+    // task): a stream it opens meanwhile belongs to that stream's tree. Deliveries never nest, since a binding's frames
+    // go through the ring. A long, not the pair itself: written twice per frame, a reference would cost the garbage
+    // collector's write barrier each time
+    private long delivering;
+    // the stream the engine is ending (terminate, a refused Begin): no longer in the table, but its tree still counts
+    private StreamPair ending;
 
     public StreamDispatcher(RingBuffer ring, LongFunction<BindingHandler> handlers, LongFunction<BindingCounters> counters,
         FaultReporter reporter)
@@ -107,7 +111,8 @@ public final class StreamDispatcher implements ControlledMessageHandler
         {
             return null;
         }
-        final StreamTree tree = delivering != null ? delivering.tree : newTree();
+        final StreamPair cause = ending != null ? ending : delivering != 0L ? streams.get(delivering) : null;
+        final StreamTree tree = cause != null ? cause.tree : newTree();
         if (tree.streams >= streamsPerConnection)
         {
             counters.apply(originId).streamsRefused.incrementRelease();
@@ -174,18 +179,18 @@ public final class StreamDispatcher implements ControlledMessageHandler
         final boolean toAcceptor = initial == forward;
         final MessageConsumer receiver = toAcceptor ? pair.acceptor : pair.opener;
         count(pair, toAcceptor, msgTypeId, buffer, index);
-        delivering = pair;
+        delivering = pair.initialId;
         try
         {
             receiver.accept(msgTypeId, buffer, index, length);
         }
         catch (Throwable ex)
         {
-            delivering = null;
+            delivering = 0L;
             fail(pair, toAcceptor ? pair.routedId : pair.originId, buffer.getLong(index + TRACE_ID_OFFSET), ex);
             return;
         }
-        delivering = null;
+        delivering = 0L;
         track(pair, initial, msgTypeId);
     }
 
@@ -194,7 +199,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
         final BindingHandler handler = handlers.apply(pair.routedId);
         MessageConsumer acceptor = null;
         Throwable failure = null;
-        delivering = pair;
+        delivering = pair.initialId;
         try
         {
             acceptor = handler != null ? handler.newStream(msgTypeId, buffer, index, length, writer) : null;
@@ -203,7 +208,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
         {
             failure = ex;
         }
-        delivering = null;
+        delivering = 0L;
         if (acceptor == null)
         {
             final long traceId = buffer.getLong(index + TRACE_ID_OFFSET);
@@ -215,9 +220,9 @@ public final class StreamDispatcher implements ControlledMessageHandler
             streams.remove(pair.initialId);
             pair.openerCounters.streamsClosed.incrementRelease();
             // a stream the opener opens on the Reset (a retry) is still this connection's
-            delivering = pair;
+            ending = pair;
             deliverReset(pair.opener, pair.originId, pair.routedId, pair.initialId, traceId);
-            delivering = null;
+            ending = null;
             recycle(pair);
             return false;
         }
@@ -413,7 +418,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
     {
         close(pair);
         // what the sides open while told of the end (a retry) is still this connection's: it counts toward its limit
-        delivering = pair;
+        ending = pair;
         final long initialId = pair.initialId;
         final long replyId = StreamIds.replyId(initialId);
         if (!pair.has(StreamPair.INITIAL_CLOSED))
@@ -429,7 +434,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
             deliverAbort(pair.opener, pair.originId, pair.routedId, replyId, traceId);
             deliverReset(pair.acceptor, pair.originId, pair.routedId, replyId, traceId);
         }
-        delivering = null;
+        ending = null;
         pair.state |= StreamPair.INITIAL_CLOSED | StreamPair.REPLY_CLOSED;
         recycle(pair);
     }
