@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -17,16 +18,19 @@ import io.zilla.engine.test.ThreadStats;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import io.zilla.omb.config.DriverConfig;
 import io.zilla.omb.config.Workload;
-import io.zilla.omb.driver.BenchmarkDriver;
-import io.zilla.omb.driver.BenchmarkDrivers;
 import io.zilla.omb.load.WorkloadRunner;
 import io.zilla.omb.result.ResultFiles;
 import io.zilla.omb.result.TestResult;
+import io.zilla.omb.worker.Worker;
 
 /**
  * What the runs of one invocation share: the brokers (given, or the embedded broker started here), zilla's kafka proxy
- * in front of them (started at the first driver marked {@code throughZilla}, then kept), the stats period and the
- * output directory. {@link #run} runs one workload on one driver and writes its result file.
+ * in front of them (started at the first driver marked {@code throughZilla}, then kept), the worker that holds the
+ * producers and consumers (this process, or {@code benchmark-worker} processes), the stats period and the output
+ * directory. {@link #run} runs one workload on one driver and writes its result file.
+ * <p>
+ * With remote workers, the addresses handed to them (the embedded broker's, zilla's) are this host's loopback ones:
+ * workers on other hosts need {@code --bootstrap-servers} or {@code --driver-bootstrap} with addresses they reach.
  */
 final class BenchmarkSession implements AutoCloseable
 {
@@ -36,15 +40,19 @@ final class BenchmarkSession implements AutoCloseable
     private final Duration statsPeriod;
     private final Path outputDirectory;
     private final Consumer<String> log;
+    private final Worker worker;
     private ZillaKafkaProxy zilla;
+    private volatile WorkloadRunner current;
+    private volatile boolean stopRequested;
 
     /**
      * @param bootstrapServers the brokers for every driver, or null
      * @param driverBootstrap whether each driver keeps its own {@code bootstrap.servers} instead (no embedded broker)
      */
     BenchmarkSession(String bootstrapServers, boolean driverBootstrap, int zillaWorkers, Duration statsPeriod,
-        Path outputDirectory, Consumer<String> log)
+        Path outputDirectory, Worker worker, Consumer<String> log)
     {
+        this.worker = worker;
         if (driverBootstrap)
         {
             this.broker = null;
@@ -78,9 +86,16 @@ final class BenchmarkSession implements AutoCloseable
      *
      * @return the result, its file and zilla's CPU use during the run in cores (NaN when the driver is direct)
      */
-    Run run(Workload workload, DriverConfig config) throws Exception
+    /**
+     * @param workloadBase the workload file's name without extension, for the result file's name (as OMB names it)
+     * @param ownBootstrap whether the driver keeps its file's {@code bootstrap.servers} (another proxy, say)
+     * @param resultFile where the result goes, or null for {@code <workloadBase>-<driver>-<time>.json} in the output
+     *     directory
+     */
+    Run run(Workload workload, String workloadBase, DriverConfig config, boolean ownBootstrap, Path resultFile)
+        throws Exception
     {
-        final String brokers = brokerBootstrap != null ? brokerBootstrap : config.bootstrapServers();
+        final String brokers = brokerBootstrap != null && !ownBootstrap ? brokerBootstrap : config.bootstrapServers();
         if (brokers == null)
         {
             throw new IllegalArgumentException(config.name() + ": no bootstrap.servers in its commonConfig");
@@ -91,21 +106,52 @@ final class BenchmarkSession implements AutoCloseable
         final long cpuStart = workersCpuNanos();
         final CpuSteal stealStart = CpuSteal.now();
         final long start = System.nanoTime();
-        try (BenchmarkDriver driver = BenchmarkDrivers.create(config.withBootstrapServers(bootstrap)))
+        worker.initializeDriver(config.withBootstrapServers(bootstrap));
+        final WorkloadRunner runner = new WorkloadRunner(workload, config.name(), worker, statsPeriod, log);
+        current = runner;
+        if (stopRequested)
         {
-            final WorkloadRunner runner = new WorkloadRunner(workload, config.name(), driver, statsPeriod, log);
-            final TestResult result = runner.run();
-            final double cores = config.throughZilla()
-                ? (workersCpuNanos() - cpuStart) / (double) (System.nanoTime() - start)
-                : Double.NaN;
-            final double steal = CpuSteal.now().percentSince(stealStart);
-            final Path file = ResultFiles.write(result, outputDirectory);
-            log.accept(String.format(Locale.ROOT, "%s on %s: publish p50 %.3f ms p99 %.3f ms, end-to-end p50 %.3f ms "
-                + "p99 %.3f ms, host CPU steal %.1f%% -> %s", workload.name(), config.name(),
-                result.aggregatedPublishLatency50pct, result.aggregatedPublishLatency99pct,
-                result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct, steal, file));
-            return new Run(result, file, cores, steal);
+            runner.stop();
         }
+        final TestResult result;
+        try
+        {
+            result = runner.run();
+        }
+        finally
+        {
+            current = null;
+        }
+        final double cores = config.throughZilla()
+            ? (workersCpuNanos() - cpuStart) / (double) (System.nanoTime() - start)
+            : Double.NaN;
+        final double steal = CpuSteal.now().percentSince(stealStart);
+        final Path file = ResultFiles.write(result, resultFile != null ? resultFile
+            : outputDirectory.resolve(ResultFiles.resultName(workloadBase, config.name(), LocalDateTime.now())));
+        log.accept(String.format(Locale.ROOT, "%s on %s: publish p50 %.3f ms p99 %.3f ms, end-to-end p50 %.3f ms "
+            + "p99 %.3f ms, host CPU steal %.1f%% -> %s", workload.name(), config.name(),
+            result.aggregatedPublishLatency50pct, result.aggregatedPublishLatency99pct,
+            result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct, steal, file));
+        return new Run(result, file, cores, steal);
+    }
+
+    /**
+     * Ends the run in progress (a run until stopped, or any, on Ctrl-C): it writes what it collected so far. Runs
+     * after it end at once.
+     */
+    void stop()
+    {
+        stopRequested = true;
+        final WorkloadRunner runner = current;
+        if (runner != null)
+        {
+            runner.stop();
+        }
+    }
+
+    boolean stopRequested()
+    {
+        return stopRequested;
     }
 
     Path outputDirectory()
@@ -114,7 +160,19 @@ final class BenchmarkSession implements AutoCloseable
     }
 
     @Override
-    public void close() throws IOException
+    public void close() throws Exception
+    {
+        try
+        {
+            worker.close();
+        }
+        finally
+        {
+            closeProxyAndBroker();
+        }
+    }
+
+    private void closeProxyAndBroker() throws IOException
     {
         try
         {

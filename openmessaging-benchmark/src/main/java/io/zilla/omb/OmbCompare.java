@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
  * each difference is significant ({@link Comparison}). Driver files marked {@code throughZilla: true} go through zilla's
  * kafka proxy started in-process. The table is printed and written next to the result files and the chart.
  */
-@Command(name = "omb-compare", mixinStandardHelpOptions = true,
+@Command(name = "benchmark-compare", mixinStandardHelpOptions = true,
     description = "Runs one OpenMessaging Benchmark workload on several drivers alternately and compares them.")
 public final class OmbCompare implements Callable<Integer>
 {
@@ -45,6 +45,15 @@ public final class OmbCompare implements Callable<Integer>
     @Option(names = {"-r", "--repetitions"}, defaultValue = "3", paramLabel = "N",
         description = "runs of each driver (default: ${DEFAULT-VALUE})")
     private int repetitions;
+
+    @Option(names = "--other-bootstrap", paramLabel = "HOST:PORT",
+        description = "another Kafka-protocol proxy to compare too: the first driver file's settings with this "
+            + "bootstrap.servers, run in turn with the others and shown beside them")
+    private String otherBootstrap;
+
+    @Option(names = "--other-name", defaultValue = "other-proxy", paramLabel = "NAME",
+        description = "the other proxy's name in the tables and result files (default: ${DEFAULT-VALUE})")
+    private String otherName;
 
     @Mixin
     private SessionOptions options = new SessionOptions();
@@ -93,10 +102,23 @@ public final class OmbCompare implements Callable<Integer>
             System.err.println(ex.getMessage());
             return 2;
         }
+        if (otherBootstrap != null)
+        {
+            final DriverConfig baseline = configs.get(0);
+            if (baseline.throughZilla())
+            {
+                System.err.println("--other-bootstrap: the first driver (" + baseline.name() + ") goes through zilla; "
+                    + "the other proxy takes the first driver's settings, so give the direct driver first");
+                return 2;
+            }
+            configs.add(new DriverConfig(otherName, baseline.driverClass(), baseline.replicationFactor(),
+                baseline.topicConfig(), baseline.withBootstrapServers(otherBootstrap).commonConfig(),
+                baseline.producerConfig(), baseline.consumerConfig(), false));
+        }
         if (options.invalid() != null || configs.size() < 2 || repetitions < 1)
         {
             System.err.println(options.invalid() != null ? options.invalid()
-                : "compare needs at least two --drivers and --repetitions >= 1");
+                : "compare needs at least two drivers (--drivers, --other-bootstrap) and --repetitions >= 1");
             return 2;
         }
 
@@ -122,7 +144,10 @@ public final class OmbCompare implements Callable<Integer>
                     final String eta = done == 0 ? "?" : String.format(Locale.ROOT, "%.0f s", elapsed / done * (total - done));
                     out.printf(Locale.ROOT, "progress: run %d/%d, repetition %d/%d, %s; %.0f s elapsed, about %s to go%n",
                         done + 1, total, r + 1, repetitions, configs.get(d).name(), elapsed, eta);
-                    final BenchmarkSession.Run run = session.run(workload, configs.get(d));
+                    // the other proxy keeps its own address; the others run on the session's brokers
+                    final boolean other = otherBootstrap != null && d == configs.size() - 1;
+                    final BenchmarkSession.Run run = session.run(workload, OmbMain.baseName(workloadFile), configs.get(d), other,
+                        null);
                     results.get(d).add(run.result());
                     cores.get(d)[r] = run.zillaCores();
                     steal.get(d)[r] = run.stealPercent();
@@ -138,7 +163,14 @@ public final class OmbCompare implements Callable<Integer>
         {
             final Comparison comparison = new Comparison(results.get(0), results.get(d), cores.get(0), cores.get(d));
             comparisons.add(comparison);
-            report.append(System.lineSeparator()).append(comparison.table());
+            if (configs.size() == 2)
+            {
+                report.append(System.lineSeparator()).append(comparison.table());
+            }
+        }
+        if (configs.size() > 2)
+        {
+            report.append(System.lineSeparator()).append(Comparison.sideBySide(comparisons));
         }
         report.append(System.lineSeparator()).append(stealReport(configs, steal));
         out.print(report);

@@ -13,8 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.zilla.bindings.kafka.bench.ZillaKafkaProxy;
+import io.zilla.kafka.embedded.EmbeddedKafka;
+import io.zilla.kafka.embedded.EmbeddedKafkaExtension;
 import io.zilla.omb.compare.Comparison;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -71,6 +75,44 @@ class OmbCompareTest
             assertEquals(4, names.stream().filter(n -> n.endsWith(".json")).count(), names::toString);
             assertTrue(names.stream().anyMatch(n -> n.contains("-compare-") && n.endsWith(".txt")), names::toString);
             assertTrue(names.stream().anyMatch(n -> n.endsWith(".html")), names::toString);
+        }
+    }
+
+    @Test
+    @ExtendWith(EmbeddedKafkaExtension.class)
+    void shouldCompareDirectZillaAndAnotherProxyInOneTable(EmbeddedKafka kafka) throws Exception
+    {
+        // the other proxy: a second zilla kafka proxy, standing for any Kafka-protocol proxy given by its address
+        try (ZillaKafkaProxy other = new ZillaKafkaProxy(kafka.bootstrapServers(), 1))
+        {
+            final ByteArrayOutputStream console = new ByteArrayOutputStream();
+            final OmbCompare compare = new OmbCompare(new PrintStream(console, true, StandardCharsets.UTF_8));
+
+            final int exit = new CommandLine(compare).execute(
+                "--drivers", "driver-kafka/kafka-direct.yaml,driver-kafka/kafka-zilla.yaml",
+                "--other-bootstrap", other.bootstrapServers(),
+                "--other-name", "proxy-b",
+                "-b", kafka.bootstrapServers(),
+                "--repetitions", "1",
+                "--output-dir", output.resolve("results").toString(),
+                "--warmup-seconds", "1",
+                "--test-seconds", "3",
+                "--stats-period", "1",
+                "workloads/1-topic-1-partition-1kb.yaml");
+
+            final String log = console.toString(StandardCharsets.UTF_8);
+            assertEquals(0, exit, log);
+            assertTrue(log.contains("proxy-b (" + other.bootstrapServers() + ")"), log);
+            final String header = log.lines().filter(l -> l.startsWith("metric")).findFirst().orElseThrow();
+            assertTrue(header.matches("metric\\s+kafka-direct\\s+kafka-zilla\\s+ratio\\s+p-value\\s+proxy-b\\s+ratio"
+                + "\\s+p-value"), header);
+            assertEquals(2, compare.comparisons().size());
+            for (Comparison comparison : compare.comparisons())
+            {
+                final Comparison.Row e2e = comparison.rows().get(3);
+                assertEquals("end-to-end p50 (ms)", e2e.metric());
+                assertTrue(e2e.baseline() > 0 && e2e.other() > 0, () -> e2e + "\n" + log);
+            }
         }
     }
 }

@@ -49,7 +49,8 @@ class OmbMainTest
         assertEquals(2, written.size(), written::toString);
 
         final Path json = written.get(0);
-        assertTrue(json.getFileName().toString().matches("1_topic_1_partition_1Kb-kafka-direct-.*\\.json"), json::toString);
+        assertTrue(json.getFileName().toString().matches("1-topic-1-partition-1kb-kafka-direct-\\d{4}(-\\d\\d){5}\\.json"),
+            json::toString);
         final TestResult result = ResultFiles.read(json);
         assertEquals("1 topic / 1 partition / 1Kb", result.workload);
         assertEquals("kafka-direct", result.driver);

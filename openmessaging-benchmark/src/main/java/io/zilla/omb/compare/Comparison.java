@@ -79,6 +79,46 @@ public final class Comparison
         return out.toString();
     }
 
+    /**
+     * Several comparisons against one baseline in one table: the baseline's median, then each other driver's median,
+     * its ratio to the baseline and the p-value (a {@code *} when significant), so that direct Kafka, zilla and another
+     * proxy read side by side.
+     */
+    public static String sideBySide(List<Comparison> comparisons)
+    {
+        final Comparison first = comparisons.get(0);
+        int width = Math.max(14, first.baseline.length() + 2);
+        for (Comparison comparison : comparisons)
+        {
+            width = Math.max(width, comparison.other.length() + 2);
+        }
+        final StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-24s%" + width + "s", "metric",
+            first.baseline));
+        for (Comparison comparison : comparisons)
+        {
+            out.append(String.format(Locale.ROOT, "%" + width + "s%10s%10s", comparison.other, "ratio", "p-value"));
+        }
+        out.append(System.lineSeparator());
+        for (int r = 0; r < first.rows.size(); r++)
+        {
+            final Row baselineRow = first.rows.get(r);
+            out.append(String.format(Locale.ROOT, "%-24s%" + width + "s", baselineRow.metric(),
+                number(baselineRow.baseline())));
+            for (Comparison comparison : comparisons)
+            {
+                final Row row = comparison.rows.get(r);
+                final String p = Double.isNaN(row.pValue()) ? "-"
+                    : String.format(Locale.ROOT, "%.3f%s", row.pValue(), row.significant() ? "*" : " ");
+                out.append(String.format(Locale.ROOT, "%" + width + "s%10s%10s", number(row.other()), number(row.ratio()),
+                    p));
+            }
+            out.append(System.lineSeparator());
+        }
+        out.append("ratio: driver / ").append(first.baseline).append("; * significant at p < ").append(ALPHA)
+            .append(System.lineSeparator());
+        return out.toString();
+    }
+
     private void addLatency(String metric, List<TestResult> a, List<TestResult> b, Function<TestResult, Double> aggregated,
         Function<TestResult, List<Double>> periods)
     {

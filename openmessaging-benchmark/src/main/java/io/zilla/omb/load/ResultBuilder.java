@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.TreeMap;
 
 import io.zilla.omb.result.TestResult;
+import io.zilla.omb.worker.PeriodStats;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -18,9 +19,9 @@ final class ResultBuilder
     private static final double MICROS_PER_MILLI = 1000.0;
 
     private final TestResult result;
-    private final Histogram publishLatency = new Histogram(LatencyStats.HIGHEST_MICROS, 3);
-    private final Histogram publishDelay = new Histogram(LatencyStats.HIGHEST_MICROS, 3);
-    private final Histogram endToEnd = new Histogram(LatencyStats.HIGHEST_MICROS, 3);
+    private final Histogram publishLatency = PeriodStats.newHistogram();
+    private final Histogram publishDelay = PeriodStats.newHistogram();
+    private final Histogram endToEnd = PeriodStats.newHistogram();
 
     ResultBuilder(TestResult result, double periodSeconds)
     {
@@ -28,15 +29,18 @@ final class ResultBuilder
         result.statsPeriodSeconds = periodSeconds;
     }
 
-    /** Adds one period; {@code seconds} is its actual length, {@code backlog} the messages not yet consumed. */
-    void add(LatencyStats.Period period, double seconds, long backlog)
+    /**
+     * Adds one period of all workers; {@code seconds} is its actual length, {@code backlog} the messages not yet
+     * consumed.
+     */
+    void add(PeriodStats period, double seconds, long backlog)
     {
-        result.publishRate.add(period.acked() / seconds);
-        result.publishErrorRate.add(period.errors() / seconds);
-        result.consumeRate.add(period.received() / seconds);
+        result.publishRate.add(period.messagesSent / seconds);
+        result.publishErrorRate.add(period.messageSendErrors / seconds);
+        result.consumeRate.add(period.messagesReceived / seconds);
         result.backlog.add(backlog);
 
-        final Histogram publish = period.publishLatency();
+        final Histogram publish = period.publishLatency;
         result.publishLatencyAvg.add(publish.getMean() / MICROS_PER_MILLI);
         result.publishLatency50pct.add(millis(publish, 50));
         result.publishLatency75pct.add(millis(publish, 75));
@@ -46,8 +50,8 @@ final class ResultBuilder
         result.publishLatency9999pct.add(millis(publish, 99.99));
         result.publishLatencyMax.add(publish.getMaxValue() / MICROS_PER_MILLI);
 
-        final Histogram delay = period.publishDelay();
-        result.publishDelayLatencyAvg.add(Math.round(delay.getMean()));
+        final Histogram delay = period.publishDelayLatency;
+        result.publishDelayLatencyAvg.add(delay.getMean());
         result.publishDelayLatency50pct.add(delay.getValueAtPercentile(50));
         result.publishDelayLatency75pct.add(delay.getValueAtPercentile(75));
         result.publishDelayLatency95pct.add(delay.getValueAtPercentile(95));
@@ -56,7 +60,7 @@ final class ResultBuilder
         result.publishDelayLatency9999pct.add(delay.getValueAtPercentile(99.99));
         result.publishDelayLatencyMax.add(delay.getMaxValue());
 
-        final Histogram e2e = period.endToEnd();
+        final Histogram e2e = period.endToEndLatency;
         result.endToEndLatencyAvg.add(e2e.getMean() / MICROS_PER_MILLI);
         result.endToEndLatency50pct.add(millis(e2e, 50));
         result.endToEndLatency75pct.add(millis(e2e, 75));
@@ -82,7 +86,7 @@ final class ResultBuilder
         result.aggregatedPublishLatency9999pct = millis(publishLatency, 99.99);
         result.aggregatedPublishLatencyMax = publishLatency.getMaxValue() / MICROS_PER_MILLI;
 
-        result.aggregatedPublishDelayLatencyAvg = Math.round(publishDelay.getMean());
+        result.aggregatedPublishDelayLatencyAvg = publishDelay.getMean();
         result.aggregatedPublishDelayLatency50pct = publishDelay.getValueAtPercentile(50);
         result.aggregatedPublishDelayLatency75pct = publishDelay.getValueAtPercentile(75);
         result.aggregatedPublishDelayLatency95pct = publishDelay.getValueAtPercentile(95);

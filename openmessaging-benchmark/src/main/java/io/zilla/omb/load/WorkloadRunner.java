@@ -5,218 +5,172 @@ package io.zilla.omb.load;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.Random;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.LongPredicate;
 
 import io.zilla.omb.config.Workload;
-import io.zilla.omb.driver.BenchmarkConsumer;
-import io.zilla.omb.driver.BenchmarkDriver;
-import io.zilla.omb.driver.BenchmarkProducer;
 import io.zilla.omb.result.TestResult;
+import io.zilla.omb.worker.CountersStats;
+import io.zilla.omb.worker.PeriodStats;
+import io.zilla.omb.worker.ProducerWorkAssignment;
+import io.zilla.omb.worker.TopicSubscription;
+import io.zilla.omb.worker.Worker;
 
 /**
- * Runs one workload on one driver: creates the topics, the subscriptions' consumers and the producers, puts the load
- * on for the warmup, then measures for the test duration, one {@link TestResult} period at a time.
+ * Runs one workload on a {@link Worker} whose driver is initialized, as OMB's workload generator: creates the topics,
+ * the subscriptions' consumers and the producers, puts the load on for the warmup, drops what the warmup recorded,
+ * then collects the test's statistics one {@link TestResult} period at a time, and stops the worker.
  * <p>
- * Each producer sends on its own thread at an equal share of {@code producerRate}, paced by a
- * {@link UniformRateLimiter}. It records the publish latency from its actual send time to the acknowledgement and the
- * publish delay from the intended send time to the actual one; the payload carries the actual send time
- * ({@link System#nanoTime()}, consumers run in the same JVM) for the end-to-end latency. What the warmup recorded is
- * dropped when the measured phase starts.
+ * {@code producerRate: 0}: a {@link RateController} adjusts the rate from {@link RateController#START_RATE} every
+ * {@link RateController#PERIOD_MILLIS}, through the warmup and the test, as OMB's does.
  * <p>
- * With {@code producerRate: 0} the warmup becomes a search for the maximum sustainable rate (at least
- * {@link #MIN_SEARCH}, in steps of {@link #SEARCH_STEP}, the first step at the start rate not judged: clients and
- * broker are cold): a rate is sustained when the acknowledged rate reaches 95% of it and the backlog grows by less
- * than half a second of messages; the rate doubles until a step fails, then is bisected between the best sustained
- * and the lowest failed rate, until they are within 5% or the time is up. The measured phase runs at the best
- * sustained rate (the producers' rate stays fixed there, unlike OMB, which keeps adjusting it).
+ * {@code consumerBacklogSizeGB > 0} (backlog mode, as OMB): when the test starts the consumers stop taking messages
+ * until the backlog (acknowledged messages times subscriptions, minus messages received) reaches that size, then
+ * drain it while the producers go on; the test lasts its duration and, beyond it, until the backlog is down to
+ * {@code 1 - backlogDrainRatio} of its size, or 1% of it (one more test duration at most: OMB waits for ever).
  * <p>
- * With {@code consumerBacklogSizeGB > 0} (backlog mode, as OMB): when the test starts the consumers stop taking
- * messages (their callbacks wait) until the backlog reaches that size, then they drain it while the producers go on;
- * the test lasts its duration and, beyond it, until the backlog is down to {@code 1 - backlogDrainRatio} of its
- * size, or 1% of it (one more test duration at most).
+ * A test duration of zero runs until {@link #stop()}, then writes what it collected, as OMB's runs until killed do not.
  */
 public final class WorkloadRunner
 {
-    static final Duration SEARCH_STEP = Duration.ofSeconds(2);
-    static final Duration MIN_SEARCH = Duration.ofSeconds(10);
-    private static final double SEARCH_START_RATE = 5_000;
-    private static final double MIN_RATE = 10;
-
     private final Workload workload;
     private final String driverName;
-    private final BenchmarkDriver driver;
+    private final Worker worker;
     private final Duration statsPeriod;
     private final Consumer<String> log;
-    private final LatencyStats stats = new LatencyStats();
-    private final List<ProducerTask> producers = new ArrayList<>();
-    private final List<BenchmarkConsumer> consumers = new ArrayList<>();
-    private final List<String> topics = new ArrayList<>();
 
-    private volatile boolean consumersPaused;
     private volatile boolean draining;
     private volatile boolean stopping;
+    private volatile boolean stopRequested;
+    private volatile double rate;
 
-    public WorkloadRunner(Workload workload, String driverName, BenchmarkDriver driver, Duration statsPeriod,
-        Consumer<String> log)
+    public WorkloadRunner(Workload workload, String driverName, Worker worker, Duration statsPeriod, Consumer<String> log)
     {
+        if (workload.consumerBacklogSizeGB() > 0 && workload.producerRate() == 0)
+        {
+            throw new IllegalArgumentException(workload.name() + ": a backlog (consumerBacklogSizeGB) needs a fixed "
+                + "producerRate: the rate controller would slow the producers down to what the paused consumers take");
+        }
         this.workload = workload;
         this.driverName = driverName;
-        this.driver = driver;
+        this.worker = worker;
         this.statsPeriod = statsPeriod;
         this.log = log;
     }
 
-    /** Runs the workload; the driver stays open (its owner closes it), producers and consumers are closed. */
+    /** Ends a run that lasts until stopped (or any run, early): the result holds the periods collected so far. */
+    public void stop()
+    {
+        stopRequested = true;
+    }
+
+    /** Runs the workload; the worker is stopped (producers, consumers, topics, driver) whatever happens. */
     public TestResult run() throws Exception
     {
+        Thread controller = null;
         try
         {
-            topics.addAll(createTopics());
-            createConsumers(topics);
-            createProducers(topics);
+            final List<String> topics = worker.createTopics(workload.topics(), workload.partitionsPerTopic());
+            worker.createConsumers(subscriptions(topics));
+            worker.createProducers(producerTopics(topics));
 
             final boolean search = workload.producerRate() == 0;
-            final double rate;
-            if (search)
+            rate = search ? RateController.START_RATE : workload.producerRate();
+            worker.startLoad(new ProducerWorkAssignment(Payloads.pool(workload, 0x5eed), rate, workload.keyDistributor()));
+            controller = search ? startRateController() : null;
+            if (!workload.warmupDuration().isZero())
             {
-                rate = searchMaxRate();
+                log.accept(String.format("%s on %s: warmup %d s at %.0f msg/s%s", workload.name(), driverName,
+                    workload.warmupDuration().toSeconds(), rate, search ? " (rate controlled)" : ""));
+                collect(workload.warmupDuration().toNanos(), null, "warmup");
             }
-            else
-            {
-                rate = workload.producerRate();
-                setRate(rate);
-                log.accept(String.format("%s on %s: warmup %d s at %.0f msg/s", workload.name(), driverName,
-                    workload.warmupDuration().toSeconds(), rate));
-                sleep(workload.warmupDuration().toNanos());
-            }
-            return measure(rate, search);
+            worker.resetStats();
+            return measure(search);
         }
         finally
         {
-            stop();
+            stopping = true;
+            if (controller != null)
+            {
+                controller.interrupt();
+                controller.join(TimeUnit.SECONDS.toMillis(10));
+            }
+            worker.stopAll();
         }
     }
 
-    private List<String> createTopics() throws Exception
+    /** Every subscription's consumers, shuffled as OMB does so that no worker gets one subscription whole. */
+    private List<TopicSubscription> subscriptions(List<String> topics)
     {
-        final List<String> names = new ArrayList<>();
-        final List<CompletableFuture<Void>> created = new ArrayList<>();
-        for (int i = 0; i < workload.topics(); i++)
-        {
-            final String topic = String.format("%stopic-%04d", driver.getTopicNamePrefix(), i);
-            names.add(topic);
-            created.add(driver.createTopic(topic, workload.partitionsPerTopic()));
-        }
-        CompletableFuture.allOf(created.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
-        return names;
-    }
-
-    private void createConsumers(List<String> topics) throws Exception
-    {
-        final List<CompletableFuture<BenchmarkConsumer>> created = new ArrayList<>();
-        for (int t = 0; t < topics.size(); t++)
+        final List<TopicSubscription> subscriptions = new ArrayList<>();
+        for (String topic : topics)
         {
             for (int s = 0; s < workload.subscriptionsPerTopic(); s++)
             {
-                final String subscription = String.format("%ssub-%03d-%04d", driver.getTopicNamePrefix(), s, t);
+                final String name = String.format("sub-%03d-%s", s, Long.toString(ThreadLocalRandom.current().nextLong()
+                    >>> 1, Character.MAX_RADIX));
                 for (int c = 0; c < workload.consumerPerSubscription(); c++)
                 {
-                    created.add(driver.createConsumer(topics.get(t), subscription, this::onMessage));
+                    subscriptions.add(new TopicSubscription(topic, name));
                 }
             }
         }
-        for (CompletableFuture<BenchmarkConsumer> consumer : created)
-        {
-            consumers.add(consumer.get(90, TimeUnit.SECONDS));
-        }
+        Collections.shuffle(subscriptions, new Random(topics.size()));
+        return subscriptions;
     }
 
-    private void createProducers(List<String> topics) throws Exception
+    private List<String> producerTopics(List<String> topics)
     {
-        long seed = 0x5eed;
-        for (String topic : topics)
+        final List<String> producers = new ArrayList<>();
+        for (int p = 0; p < workload.producersPerTopic(); p++)
         {
-            for (int p = 0; p < workload.producersPerTopic(); p++)
-            {
-                final BenchmarkProducer producer = driver.createProducer(topic).get(60, TimeUnit.SECONDS);
-                producers.add(new ProducerTask(producer, new Payloads(workload, seed++), stats, producers.size()));
-            }
+            producers.addAll(topics);
         }
-        producers.forEach(ProducerTask::start);
+        Collections.shuffle(producers, new Random(producers.size()));
+        return producers;
     }
 
-    private void onMessage(byte[] payload, long publishTimestamp)
+    private Thread startRateController()
     {
-        // backlog mode: holding the callback stops the consumer taking more, as OMB's workers do
-        while (consumersPaused && !stopping)
+        final Thread thread = new Thread(() ->
         {
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-        }
-        final long now = System.nanoTime();
-        if (payload != null && payload.length >= Long.BYTES)
-        {
-            stats.onReceived(payload.length, now - Payloads.stamp(payload));
-        }
+            final RateController controller = new RateController();
+            long last = System.nanoTime();
+            while (!stopping)
+            {
+                sleep(TimeUnit.MILLISECONDS.toNanos(RateController.PERIOD_MILLIS));
+                try
+                {
+                    final CountersStats totals = worker.countersStats();
+                    final long now = System.nanoTime();
+                    rate = controller.nextRate(rate, now - last, totals.messagesSent(), totals.messagesReceived());
+                    last = now;
+                    if (!stopping)
+                    {
+                        worker.adjustPublishRate(rate);
+                    }
+                }
+                catch (Exception ex)
+                {
+                    if (!stopping)
+                    {
+                        log.accept(workload.name() + " on " + driverName + ": rate controller: " + ex);
+                    }
+                }
+            }
+        }, "omb-rate-controller");
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
     }
 
-    private void setRate(double totalRate)
-    {
-        final long start = System.nanoTime();
-        final double share = totalRate / producers.size();
-        producers.forEach(p -> p.rate(share, start));
-    }
-
-    private double searchMaxRate()
-    {
-        final long budget = Math.max(workload.warmupDuration().toNanos(), MIN_SEARCH.toNanos());
-        final long deadline = System.nanoTime() + budget;
-        double rate = SEARCH_START_RATE;
-        double best = 0;
-        double failed = Double.POSITIVE_INFINITY;
-        setRate(rate);
-        sleep(SEARCH_STEP.toNanos());
-        while (System.nanoTime() + SEARCH_STEP.toNanos() <= deadline)
-        {
-            setRate(rate);
-            final long backlogBefore = backlog();
-            stats.period();
-            final long start = System.nanoTime();
-            sleep(SEARCH_STEP.toNanos());
-            final LatencyStats.Period period = stats.period();
-            final double seconds = (System.nanoTime() - start) / 1e9;
-            final double acked = period.acked() / seconds;
-            final long growth = backlog() - backlogBefore;
-            final boolean sustained = acked >= 0.95 * rate && growth <= rate / 2;
-            log.accept(String.format("%s on %s: max rate search: %.0f msg/s %s (acked %.0f msg/s, backlog %+d)",
-                workload.name(), driverName, rate, sustained ? "sustained" : "not sustained", acked, growth));
-            if (sustained)
-            {
-                best = rate;
-                rate = Double.isInfinite(failed) ? rate * 2 : (best + failed) / 2;
-            }
-            else
-            {
-                failed = rate;
-                rate = best > 0 ? (best + failed) / 2 : Math.max(MIN_RATE, rate / 2);
-            }
-            if (best > 0 && failed / best < 1.05)
-            {
-                break;
-            }
-        }
-        final double found = best > 0 ? best : Math.max(MIN_RATE, rate);
-        setRate(found);
-        log.accept(String.format("%s on %s: max rate search: measuring at %.0f msg/s", workload.name(), driverName, found));
-        return found;
-    }
-
-    private TestResult measure(double rate, boolean search)
+    private TestResult measure(boolean search) throws Exception
     {
         final TestResult result = new TestResult();
         result.workload = workload.name();
@@ -225,65 +179,87 @@ public final class WorkloadRunner
         result.topics = workload.topics();
         result.partitions = workload.partitionsPerTopic();
         result.producersPerTopic = workload.producersPerTopic();
-        result.consumersPerTopic = (long) workload.subscriptionsPerTopic() * workload.consumerPerSubscription();
-        result.producerRate = rate;
+        // what OMB writes here: the consumers of one subscription, not of all the topic's subscriptions
+        result.consumersPerTopic = workload.consumerPerSubscription();
         result.maxRateSearch = search;
         final ResultBuilder builder = new ResultBuilder(result, statsPeriod.toNanos() / 1e9);
 
-        stats.period();
-        final long start = System.nanoTime();
-        final long end = start + workload.testDuration().toNanos();
         final Thread backlogThread = workload.consumerBacklogSizeGB() > 0 ? startBacklog() : null;
-        long periodStart = start;
-        // a backlog that does not drain keeps the test going one more test duration at most (OMB waits for ever)
-        final long drainEnd = end + workload.testDuration().toNanos();
-        while (periodStart < end || draining && periodStart < drainEnd)
-        {
-            final long periodEnd = Math.min(periodStart < end ? end : drainEnd, periodStart + statsPeriod.toNanos());
-            sleep(periodEnd - System.nanoTime());
-            final long now = System.nanoTime();
-            final LatencyStats.Period period = stats.period();
-            final double seconds = (now - periodStart) / 1e9;
-            final long backlog = backlog();
-            builder.add(period, seconds, backlog);
-            log.accept(String.format("%s on %s: %5.0f s  pub %8.0f msg/s  cons %8.0f msg/s  backlog %6d  "
-                    + "pub p99 %7.3f ms  e2e p99 %7.3f ms",
-                workload.name(), driverName, (now - start) / 1e9, period.acked() / seconds, period.received() / seconds,
-                backlog, period.publishLatency().getValueAtPercentile(99) / 1000.0,
-                period.endToEnd().getValueAtPercentile(99) / 1000.0));
-            periodStart = now;
-        }
+        final long testNanos = workload.testDuration().isZero() ? Long.MAX_VALUE : workload.testDuration().toNanos();
+        collect(testNanos, builder, "test");
         if (draining)
         {
-            log.accept(String.format("%s on %s: the backlog (%d messages) did not drain within the test duration after the "
-                + "test", workload.name(), driverName, backlog()));
+            log.accept(String.format("%s on %s: the backlog (%d messages) did not drain within the test duration after "
+                + "the test", workload.name(), driverName, backlog(worker.countersStats())));
         }
-        else
+        else if (backlogThread != null)
         {
-            joinQuietly(backlogThread);
+            backlogThread.join();
         }
+        result.producerRate = search
+            ? result.publishRate.stream().mapToDouble(Double::doubleValue).average().orElse(0)
+            : workload.producerRate();
         return builder.build();
     }
 
+    /**
+     * Collects one period after another for {@code durationNanos} (and, in the test, while a backlog drains, one more
+     * test duration at most), logging each; adds them to {@code builder} unless it is null (the warmup).
+     */
+    private void collect(long durationNanos, ResultBuilder builder, String phase) throws Exception
+    {
+        // elapsed times, not deadlines: a run until stopped has a duration of Long.MAX_VALUE, and no sum overflows
+        final long drainNanos = durationNanos > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * durationNanos;
+        final long start = System.nanoTime();
+        long elapsed = 0;
+        while (!stopRequested && (elapsed < durationNanos || builder != null && draining && elapsed < drainNanos))
+        {
+            final long phaseNanos = elapsed < durationNanos ? durationNanos : drainNanos;
+            final long periodStart = start + elapsed;
+            sleepUnlessStopped(periodStart, Math.min(phaseNanos - elapsed, statsPeriod.toNanos()));
+            final long now = System.nanoTime();
+            final PeriodStats period = worker.periodStats();
+            final double seconds = (now - periodStart) / 1e9;
+            final long backlog = backlog(period);
+            if (builder != null)
+            {
+                builder.add(period, seconds, backlog);
+            }
+            log.accept(String.format("%s on %s: %s %5.0f s  pub %8.0f msg/s  cons %8.0f msg/s  backlog %6d  "
+                    + "pub p99 %7.3f ms  e2e p99 %7.3f ms", workload.name(), driverName, phase, (now - start) / 1e9,
+                period.messagesSent / seconds, period.messagesReceived / seconds, backlog,
+                period.publishLatency.getValueAtPercentile(99) / 1000.0,
+                period.endToEndLatency.getValueAtPercentile(99) / 1000.0));
+            elapsed = now - start;
+        }
+    }
+
     /** Builds the backlog with the consumers held, then lets them drain it; the test lasts until it is drained. */
-    private Thread startBacklog()
+    private Thread startBacklog() throws Exception
     {
         final long target = (long) (workload.consumerBacklogSizeGB() * (1L << 30) / workload.messageSize());
         // with the producers sending, a backlog never stays at 0: 1% of it left counts as drained
         final long emptyLevel = Math.max((long) ((1.0 - workload.backlogDrainRatio()) * target), target / 100);
-        consumersPaused = true;
+        worker.pauseConsumers();
         draining = true;
         final Thread thread = new Thread(() ->
         {
-            final long start = System.nanoTime();
-            awaitBacklog(() -> backlog() >= target);
-            log.accept(String.format("%s on %s: backlog of %d messages built in %.1f s, draining", workload.name(),
-                driverName, backlog(), (System.nanoTime() - start) / 1e9));
-            consumersPaused = false;
-            final long drainStart = System.nanoTime();
-            awaitBacklog(() -> backlog() <= emptyLevel);
-            log.accept(String.format("%s on %s: backlog drained to %d messages in %.1f s", workload.name(), driverName,
-                backlog(), (System.nanoTime() - drainStart) / 1e9));
+            try
+            {
+                final long start = System.nanoTime();
+                awaitBacklog(backlog -> backlog >= target);
+                log.accept(String.format("%s on %s: backlog of %d messages built in %.1f s, draining", workload.name(),
+                    driverName, backlog(worker.countersStats()), (System.nanoTime() - start) / 1e9));
+                worker.resumeConsumers();
+                final long drainStart = System.nanoTime();
+                awaitBacklog(backlog -> backlog <= emptyLevel);
+                log.accept(String.format("%s on %s: backlog drained to %d messages in %.1f s", workload.name(),
+                    driverName, backlog(worker.countersStats()), (System.nanoTime() - drainStart) / 1e9));
+            }
+            catch (Exception ex)
+            {
+                log.accept(workload.name() + " on " + driverName + ": backlog: " + ex);
+            }
             draining = false;
         }, "omb-backlog");
         thread.setDaemon(true);
@@ -291,162 +267,36 @@ public final class WorkloadRunner
         return thread;
     }
 
-    private void awaitBacklog(BooleanSupplier reached)
+    private void awaitBacklog(LongPredicate reached) throws Exception
     {
-        while (!reached.getAsBoolean() && !stopping)
+        while (!stopping && !stopRequested && !reached.test(backlog(worker.countersStats())))
         {
             sleep(TimeUnit.MILLISECONDS.toNanos(100));
         }
     }
 
-    private static void joinQuietly(Thread thread)
+    /** Messages acknowledged times subscriptions, minus messages received: what the consumers still have to take. */
+    private long backlog(CountersStats totals)
     {
-        if (thread != null)
-        {
-            try
-            {
-                thread.join();
-            }
-            catch (InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return Math.max(0, totals.messagesSent() * workload.subscriptionsPerTopic() - totals.messagesReceived());
     }
 
-    private long backlog()
+    private long backlog(PeriodStats period)
     {
-        return Math.max(0, stats.totalSent() * workload.subscriptionsPerTopic() - stats.totalReceived());
+        return Math.max(0, period.totalMessagesSent * workload.subscriptionsPerTopic() - period.totalMessagesReceived);
     }
 
-    private void stop() throws Exception
+    private void sleepUnlessStopped(long start, long nanos)
     {
-        stopping = true;
-        consumersPaused = false;
-        producers.forEach(ProducerTask::stop);
-        Exception failure = null;
-        for (ProducerTask producer : producers)
+        long remaining;
+        while (!stopRequested && (remaining = nanos - (System.nanoTime() - start)) > 0)
         {
-            try
-            {
-                producer.close();
-            }
-            catch (Exception ex)
-            {
-                failure = failure == null ? ex : failure;
-            }
-        }
-        for (BenchmarkConsumer consumer : consumers)
-        {
-            try
-            {
-                consumer.close();
-            }
-            catch (Exception ex)
-            {
-                failure = failure == null ? ex : failure;
-            }
-        }
-        if (!topics.isEmpty())
-        {
-            try
-            {
-                // a run's data is not needed after it, and left behind it fills the broker's disk run after run
-                driver.deleteTopics(topics).get(60, TimeUnit.SECONDS);
-            }
-            catch (Exception ex)
-            {
-                failure = failure == null ? ex : failure;
-            }
-        }
-        if (failure != null)
-        {
-            throw failure;
+            LockSupport.parkNanos(Math.min(remaining, TimeUnit.MILLISECONDS.toNanos(100)));
         }
     }
 
     private static void sleep(long nanos)
     {
-        UniformRateLimiter.waitUntil(System.nanoTime() + Math.max(0, nanos));
-    }
-
-    /** One producer's load thread: waits for each intended send time, stamps the payload, sends. */
-    private static final class ProducerTask implements Runnable
-    {
-        private final BenchmarkProducer producer;
-        private final Payloads payloads;
-        private final LatencyStats stats;
-        private final Thread thread;
-
-        private volatile UniformRateLimiter limiter;
-        private volatile boolean running = true;
-
-        ProducerTask(BenchmarkProducer producer, Payloads payloads, LatencyStats stats, int index)
-        {
-            this.producer = producer;
-            this.payloads = payloads;
-            this.stats = stats;
-            this.thread = new Thread(this, "omb-producer-" + index);
-            this.thread.setDaemon(true);
-        }
-
-        void start()
-        {
-            thread.start();
-        }
-
-        void rate(double rate, long start)
-        {
-            limiter = new UniformRateLimiter(rate, start);
-            LockSupport.unpark(thread);
-        }
-
-        void stop()
-        {
-            running = false;
-            LockSupport.unpark(thread);
-        }
-
-        void close() throws Exception
-        {
-            thread.join(TimeUnit.SECONDS.toMillis(30));
-            producer.close();
-        }
-
-        @Override
-        public void run()
-        {
-            UniformRateLimiter current = null;
-            while (running)
-            {
-                current = limiter;
-                if (current == null)
-                {
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-                    continue;
-                }
-                final long intended = current.next();
-                UniformRateLimiter.waitUntil(intended);
-                if (!running || current != limiter)
-                {
-                    continue;
-                }
-                final long sent = System.nanoTime();
-                final byte[] payload = payloads.next(sent);
-                final Optional<String> key = payloads.nextKey();
-                stats.onSent();
-                producer.sendAsync(key, payload).whenComplete((v, ex) ->
-                {
-                    if (ex != null)
-                    {
-                        stats.onError();
-                    }
-                    else
-                    {
-                        stats.onAcked(System.nanoTime() - sent, sent - intended);
-                    }
-                });
-            }
-        }
+        LockSupport.parkNanos(Math.max(0, nanos));
     }
 }

@@ -25,11 +25,17 @@ public final class ResultFiles
     {
     }
 
-    public static Path write(TestResult result, Path directory) throws IOException
+    /** OMB's name of a result file: {@code <workload file base name>-<driver name>-yyyy-MM-dd-HH-mm-ss.json}. */
+    public static String resultName(String workloadFileBaseName, String driverName, LocalDateTime time)
     {
+        return workloadFileBaseName + "-" + safe(driverName) + "-" + TIME.format(time) + ".json";
+    }
+
+    /** Writes {@code result} to {@code file}, creating its directory. */
+    public static Path write(TestResult result, Path file) throws IOException
+    {
+        final Path directory = file.toAbsolutePath().getParent();
         Files.createDirectories(directory);
-        final String name = safe(result.workload) + "-" + safe(result.driver) + "-" + TIME.format(LocalDateTime.now()) + ".json";
-        final Path file = directory.resolve(name);
         JSON.writeValue(file.toFile(), result);
         return file;
     }

@@ -44,7 +44,7 @@ public final class TestResult
     public List<Double> publishLatency9999pct = new ArrayList<>();
     public List<Double> publishLatencyMax = new ArrayList<>();
 
-    public List<Long> publishDelayLatencyAvg = new ArrayList<>();
+    public List<Double> publishDelayLatencyAvg = new ArrayList<>();
     public List<Long> publishDelayLatency50pct = new ArrayList<>();
     public List<Long> publishDelayLatency75pct = new ArrayList<>();
     public List<Long> publishDelayLatency95pct = new ArrayList<>();
@@ -71,7 +71,7 @@ public final class TestResult
     public double aggregatedPublishLatency9999pct;
     public double aggregatedPublishLatencyMax;
 
-    public long aggregatedPublishDelayLatencyAvg;
+    public double aggregatedPublishDelayLatencyAvg;
     public long aggregatedPublishDelayLatency50pct;
     public long aggregatedPublishDelayLatency75pct;
     public long aggregatedPublishDelayLatency95pct;

@@ -1,7 +1,7 @@
 /*
  * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
  */
-package io.zilla.omb.load;
+package io.zilla.omb.worker;
 
 import java.util.concurrent.locks.LockSupport;
 

@@ -1,0 +1,78 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.omb.worker;
+
+import java.util.List;
+import java.util.Properties;
+import java.util.TreeMap;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.zilla.omb.config.DriverConfig;
+
+/**
+ * The JSON of the worker protocol, on both sides: OMB's endpoint bodies ({@code TopicsInfo}, {@code ConsumerAssignment},
+ * {@code ProducerWorkAssignment}, {@code PeriodStats}, {@code CountersStats}), byte arrays and histograms as base64
+ * strings. Unknown fields are ignored, as OMB's mapper does, so a newer coordinator can talk to an older worker.
+ */
+final class WorkerJson
+{
+    static final ObjectMapper JSON = new ObjectMapper()
+        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    private WorkerJson()
+    {
+    }
+
+    /** OMB's {@code /create-topics} body. */
+    record TopicsInfo(int numberOfTopics, int numberOfPartitionsPerTopic)
+    {
+    }
+
+    /** OMB's {@code /create-consumers} body. */
+    record ConsumerAssignment(List<TopicSubscription> topicsSubscriptions)
+    {
+    }
+
+    /** The driver as a driver file, for {@code /initialize-driver} (OMB sends the file's bytes). */
+    static String driverFile(DriverConfig config) throws Exception
+    {
+        final TreeMap<String, Object> file = new TreeMap<>();
+        file.put("name", config.name());
+        file.put("driverClass", config.driverClass());
+        file.put("replicationFactor", config.replicationFactor());
+        file.put("topicConfig", properties(config.topicConfig()));
+        file.put("commonConfig", properties(config.commonConfig()));
+        file.put("producerConfig", properties(config.producerConfig()));
+        file.put("consumerConfig", properties(config.consumerConfig()));
+        return YAML.writeValueAsString(file);
+    }
+
+    private static String properties(Properties properties)
+    {
+        final StringBuilder text = new StringBuilder();
+        new TreeMap<>(properties).forEach((key, value) -> text.append(escape(key)).append('=')
+            .append(escape(value)).append('\n'));
+        return text.toString();
+    }
+
+    /** A key or value as Java properties text reads it back: backslashes, line ends and the separators escaped. */
+    private static String escape(Object text)
+    {
+        final StringBuilder escaped = new StringBuilder();
+        for (char c : String.valueOf(text).toCharArray())
+        {
+            switch (c)
+            {
+                case '\\', '=', ':', '#', '!' -> escaped.append('\\').append(c);
+                case '\n' -> escaped.append("\\n");
+                case '\r' -> escaped.append("\\r");
+                default -> escaped.append(c);
+            }
+        }
+        return escaped.toString();
+    }
+}
