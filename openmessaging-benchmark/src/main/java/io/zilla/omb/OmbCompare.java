@@ -76,7 +76,7 @@ public final class OmbCompare implements Callable<Integer>
 
     public static void main(String... args)
     {
-        System.exit(new CommandLine(new OmbCompare()).execute(args));
+        System.exit(new CommandLine(new OmbCompare()).setOverwrittenOptionsAllowed(true).execute(args));
     }
 
     List<Comparison> comparisons()
