@@ -47,7 +47,7 @@ final class ResultBuilder
         result.publishLatencyMax.add(publish.getMaxValue() / MICROS_PER_MILLI);
 
         final Histogram delay = period.publishDelay();
-        result.publishDelayLatencyAvg.add(Math.round(delay.getMean()));
+        result.publishDelayLatencyAvg.add(delay.getMean());
         result.publishDelayLatency50pct.add(delay.getValueAtPercentile(50));
         result.publishDelayLatency75pct.add(delay.getValueAtPercentile(75));
         result.publishDelayLatency95pct.add(delay.getValueAtPercentile(95));
@@ -82,7 +82,7 @@ final class ResultBuilder
         result.aggregatedPublishLatency9999pct = millis(publishLatency, 99.99);
         result.aggregatedPublishLatencyMax = publishLatency.getMaxValue() / MICROS_PER_MILLI;
 
-        result.aggregatedPublishDelayLatencyAvg = Math.round(publishDelay.getMean());
+        result.aggregatedPublishDelayLatencyAvg = publishDelay.getMean();
         result.aggregatedPublishDelayLatency50pct = publishDelay.getValueAtPercentile(50);
         result.aggregatedPublishDelayLatency75pct = publishDelay.getValueAtPercentile(75);
         result.aggregatedPublishDelayLatency95pct = publishDelay.getValueAtPercentile(95);
