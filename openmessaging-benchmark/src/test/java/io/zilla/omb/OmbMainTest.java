@@ -41,7 +41,7 @@ class OmbMainTest
             "--warmup-seconds", "5",
             "--test-seconds", "15",
             "--stats-period", "5",
-            "workloads/1-topic-1-partition-1kb.yaml");
+            "workloads/zilla-1-topic-1-partition-1kb-10k.yaml");
 
         final String log = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, log);

@@ -388,7 +388,7 @@ class WorkloadTest
             assertTrue(workload.payloadFile() != null, file::toString);
             assertEquals(workload.messageSize(), Files.size(workload.payloadFile()), file::toString);
         }
-        final Workload maxRate = Workload.read(Path.of("workloads/max-rate-1-topic-16-partitions-1kb.yaml"));
+        final Workload maxRate = Workload.read(Path.of("workloads/zilla-max-rate-1-topic-16-partitions-1kb.yaml"));
         assertEquals(0.0, maxRate.producerRate());
         final Workload zillaPlus = Workload.read(Path.of("workloads/zilla-plus-1-topic-3-subscriptions-2kb.yaml"));
         assertEquals(2048, zillaPlus.messageSize());
