@@ -4,11 +4,9 @@
 package io.zilla.omb;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -60,13 +58,7 @@ final class BenchmarkSession implements AutoCloseable
         }
         else if (bootstrapServers == null)
         {
-            // the log segments in memory when there is a memory file system: 10 MB/s of them written back to a VM's
-            // disk stalled the broker's produce path for seconds once the kernel's dirty pages passed their threshold
-            final Path memory = Path.of("/dev/shm");
-            final Path dataParent = Files.isDirectory(memory) && Files.isWritable(memory) ? memory : null;
-            this.broker = new EmbeddedKafka().jvmOptions(List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC"))
-                .dataParent(dataParent)
-                .start();
+            this.broker = BenchmarkBroker.create().start();
             this.brokerBootstrap = broker.bootstrapServers();
             log.accept("embedded broker at " + brokerBootstrap + ", its data in " + broker.directory());
         }

@@ -41,7 +41,7 @@ public final class OmbMain implements Callable<Integer>
     private List<Path> drivers;
 
     @Parameters(arity = "0..*", paramLabel = "WORKLOAD",
-        description = "workload YAML files (e.g. workloads/1-topic-1-partition-1kb.yaml)")
+        description = "workload YAML files (e.g. workloads/zilla-1-topic-16-partitions-1kb-10k.yaml)")
     private List<Path> workloads = new ArrayList<>();
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
@@ -79,12 +79,12 @@ public final class OmbMain implements Callable<Integer>
         final Thread stop = new Thread(() -> main.stopAndAwait(Duration.ofMinutes(1)), "omb-stop");
         Runtime.getRuntime().addShutdownHook(stop);
         final int exit = new CommandLine(main).setOverwrittenOptionsAllowed(true).execute(args);
-        main.finished.countDown();
         Runtime.getRuntime().removeShutdownHook(stop);
         System.exit(exit);
     }
 
-    private void stopAndAwait(Duration timeout)
+    /** Ends the run in progress, which still writes its result, and waits (up to {@code timeout}) until it has. */
+    void stopAndAwait(Duration timeout)
     {
         final BenchmarkSession running = session;
         if (running != null)
@@ -109,6 +109,18 @@ public final class OmbMain implements Callable<Integer>
 
     @Override
     public Integer call() throws Exception
+    {
+        try
+        {
+            return runAll();
+        }
+        finally
+        {
+            finished.countDown();
+        }
+    }
+
+    private Integer runAll() throws Exception
     {
         if (csv != null)
         {

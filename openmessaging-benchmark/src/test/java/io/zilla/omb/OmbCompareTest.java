@@ -45,7 +45,7 @@ class OmbCompareTest
             "--warmup-seconds", "1",
             "--test-seconds", "4",
             "--stats-period", "1",
-            "workloads/1-topic-1-partition-1kb.yaml");
+            "workloads/zilla-1-topic-1-partition-1kb-10k.yaml");
 
         final String log = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, log);
@@ -98,7 +98,7 @@ class OmbCompareTest
                 "--warmup-seconds", "1",
                 "--test-seconds", "3",
                 "--stats-period", "1",
-                "workloads/1-topic-1-partition-1kb.yaml");
+                "workloads/zilla-1-topic-1-partition-1kb-10k.yaml");
 
             final String log = console.toString(StandardCharsets.UTF_8);
             assertEquals(0, exit, log);

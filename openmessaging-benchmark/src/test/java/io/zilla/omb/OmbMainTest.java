@@ -11,7 +11,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,7 +44,7 @@ class OmbMainTest
             "--warmup-seconds", "5",
             "--test-seconds", "15",
             "--stats-period", "5",
-            "workloads/1-topic-1-partition-1kb.yaml");
+            "workloads/zilla-1-topic-1-partition-1kb-10k.yaml");
 
         final String log = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, log);
@@ -49,10 +52,11 @@ class OmbMainTest
         assertEquals(2, written.size(), written::toString);
 
         final Path json = written.get(0);
-        assertTrue(json.getFileName().toString().matches("1-topic-1-partition-1kb-kafka-direct-\\d{4}(-\\d\\d){5}\\.json"),
+        final String name = json.getFileName().toString();
+        assertTrue(name.matches("zilla-1-topic-1-partition-1kb-10k-kafka-direct-\\d{4}(-\\d\\d){5}\\.json"),
             json::toString);
         final TestResult result = ResultFiles.read(json);
-        assertEquals("1 topic / 1 partition / 1Kb", result.workload);
+        assertEquals("zilla 1 topic / 1 partition / 1Kb / 10k msg/s", result.workload);
         assertEquals("kafka-direct", result.driver);
         assertEquals(1024, result.messageSize);
         assertEquals(3, result.publishRate.size(), log);
@@ -161,5 +165,44 @@ class OmbMainTest
         final String message = captured.toString(StandardCharsets.UTF_8);
         assertTrue(message.contains("bad.yaml: line 2, column 14: messageSize: must be between 8"),
             captured::toString);
+    }
+
+    @Test
+    @ExtendWith(EmbeddedKafkaExtension.class)
+    void shouldRunUntilStoppedAndStillWriteTheResult(EmbeddedKafka kafka) throws Exception
+    {
+        // testDurationMinutes: 0 is OMB's "until stopped": Ctrl-C ends it, and the periods so far are the result
+        final Path workload = output.resolve("until-stopped.yaml");
+        Files.writeString(workload, String.join("\n",
+            "name: until stopped",
+            "topics: 1",
+            "partitionsPerTopic: 1",
+            "messageSize: 1024",
+            "producerRate: 1000",
+            "warmupDurationMinutes: 0",
+            "testDurationMinutes: 0",
+            ""));
+        final ByteArrayOutputStream console = new ByteArrayOutputStream();
+        final OmbMain main = new OmbMain(new PrintStream(console, true, StandardCharsets.UTF_8));
+        final CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> new CommandLine(main).execute(
+            "--drivers", "driver-kafka/kafka-direct.yaml",
+            "-b", kafka.bootstrapServers(),
+            "--output-dir", output.toString(),
+            "--stats-period", "1",
+            workload.toString()));
+
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!console.toString(StandardCharsets.UTF_8).contains("until stopped on kafka-direct: test     3 s")
+            && System.nanoTime() < deadline && !exit.isDone())
+        {
+            Thread.sleep(100);
+        }
+        main.stopAndAwait(Duration.ofSeconds(60));
+
+        final String log = console.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit.get(10, TimeUnit.SECONDS), log);
+        final TestResult result = ResultFiles.read(main.written().get(0));
+        assertTrue(result.publishRate.size() >= 3, log);
+        assertTrue(result.aggregatedEndToEndLatency50pct > 0, log);
     }
 }

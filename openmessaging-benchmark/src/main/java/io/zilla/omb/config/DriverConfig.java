@@ -12,6 +12,9 @@ import java.util.Properties;
  * One OMB driver file: which driver to run and its client properties. {@code topicConfig}, {@code commonConfig},
  * {@code producerConfig} and {@code consumerConfig} are Java-properties text, as in OMB's Kafka driver files.
  * <p>
+ * Fields we do not know are ignored, as OMB ignores them; so is {@code reset}, which current OMB no longer reads. A
+ * {@code replicationFactor} or {@code min.insync.replicas} above the cluster's size is capped by the Kafka driver.
+ * <p>
  * {@code throughZilla: true} is our extension (OMB ignores it): the benchmark starts zilla's kafka proxy in-process in
  * front of the brokers and points this driver's {@code bootstrap.servers} at it.
  * <p>
@@ -61,13 +64,13 @@ public record DriverConfig(
         return copy(consumerConfig);
     }
 
-    /** The same driver against other brokers: {@code bootstrap.servers} of {@code commonConfig} replaced. */
     /** The file's own {@code bootstrap.servers}, or null. */
     public String bootstrapServers()
     {
         return commonConfig.getProperty(BOOTSTRAP_SERVERS);
     }
 
+    /** The same driver against other brokers: {@code bootstrap.servers} of {@code commonConfig} replaced. */
     public DriverConfig withBootstrapServers(String bootstrapServers)
     {
         final Properties common = copy(commonConfig);

@@ -16,9 +16,12 @@ import java.util.Locale;
  * <p>
  * The fields and their defaults are OMB's. Durations are {@code testDurationMinutes} and {@code warmupDurationMinutes}
  * as in OMB, or, our extension for short runs, {@code testDurationSeconds} and {@code warmupDurationSeconds}; one
- * phase given both ways is rejected. {@code producerRate: 0} asks for the maximum sustainable rate. A relative
- * {@code payloadFile} is looked up in the working directory, then in each directory above the workload file (so that
- * OMB's {@code payload/payload-1Kb.data} resolves from the module and from the repository root); its size must equal
+ * phase given both ways is rejected. A test duration of 0 runs until the benchmark is stopped, as in OMB
+ * ({@link #runsUntilStopped()}). {@code producerRate: 0} asks for the maximum sustainable rate. The counts (topics,
+ * partitions, subscriptions, consumers, producers) have no cap of ours: OMB ships a workload of a million topics.
+ * {@code randomizedPayloadPoolSize: 0}, OMB's default, means ours (1000 variants). A relative {@code payloadFile} is
+ * looked up in the working directory, as OMB does, then in each directory above the workload file (so that OMB's
+ * {@code payload/payload-1Kb.data} resolves from the module and from the repository root); its size must equal
  * {@code messageSize}.
  *
  * @param payloadFile the resolved payload file, or null to generate random bytes
@@ -46,15 +49,21 @@ public record Workload(
     public static final int MIN_MESSAGE_SIZE = Long.BYTES;
     public static final int MAX_MESSAGE_SIZE = 64 << 20;
 
-    private static final int MAX_COUNT = 100_000;
+    private static final int DEFAULT_POOL_SIZE = 1_000;
     private static final long MAX_MINUTES = 7 * 24 * 60;
 
     public Workload
     {
-        if (testDuration.isZero() || testDuration.isNegative())
+        if (testDuration.isNegative())
         {
-            throw new InvalidConfigException(name + ": the test duration must be positive");
+            throw new InvalidConfigException(name + ": the test duration must not be negative, was " + testDuration);
         }
+    }
+
+    /** Whether the test phase runs until the benchmark is stopped: a test duration of 0, as OMB reads it. */
+    public boolean runsUntilStopped()
+    {
+        return testDuration.isZero();
     }
 
     /** The same workload with other durations (tests and quick looks). */
@@ -88,23 +97,26 @@ public record Workload(
     private static Workload read(YamlFields fields, Path directory)
     {
         final String name = fields.requiredString("name");
-        final int topics = fields.intValue("topics", 1, 1, MAX_COUNT);
-        final int partitions = fields.intValue("partitionsPerTopic", 1, 1, MAX_COUNT);
+        final int topics = fields.intValue("topics", 1, 1, Integer.MAX_VALUE);
+        final int partitions = fields.intValue("partitionsPerTopic", 1, 1, Integer.MAX_VALUE);
         final KeyDistributorType keys = keyDistributor(fields);
         final int messageSize = fields.intValue("messageSize", 1024, MIN_MESSAGE_SIZE, MAX_MESSAGE_SIZE);
         final boolean randomized = fields.booleanValue("useRandomizedPayloads", false);
         final double randomBytesRatio = fields.doubleValue("randomBytesRatio", 0.0, 0.0, 1.0);
-        final int poolSize = fields.intValue("randomizedPayloadPoolSize", randomized ? 1_000 : 1, 1, 1_000_000);
-        final int subscriptions = fields.intValue("subscriptionsPerTopic", 1, 0, MAX_COUNT);
-        final int consumers = fields.intValue("consumerPerSubscription", 1, 0, MAX_COUNT);
-        final int producers = fields.intValue("producersPerTopic", 1, 1, MAX_COUNT);
+        // 0, the value OMB has when the field is absent, means our default
+        final int givenPoolSize = fields.intValue("randomizedPayloadPoolSize", 0, 0, 1_000_000);
+        final int poolSize = givenPoolSize > 0 ? givenPoolSize : randomized ? DEFAULT_POOL_SIZE : 1;
+        final int subscriptions = fields.intValue("subscriptionsPerTopic", 1, 0, Integer.MAX_VALUE);
+        final int consumers = fields.intValue("consumerPerSubscription", 1, 0, Integer.MAX_VALUE);
+        final int producers = fields.intValue("producersPerTopic", 1, 1, Integer.MAX_VALUE);
         final double rate = fields.doubleValue("producerRate", 10_000, 0, 1e9);
         // OMB's field is whole GB; a fraction is accepted too, for short runs
         final double backlog = fields.doubleValue("consumerBacklogSizeGB", 0, 0, 1 << 20);
         // the share of the backlog drained before the test may end: 1.0 drains it all
         final double drain = fields.doubleValue("backlogDrainRatio", 1.0, Double.MIN_VALUE, 1.0);
-        final Duration test = duration(fields, "test", 15, 1);
-        final Duration warmup = duration(fields, "warmup", 1, 0);
+        // 0 runs until stopped, as in OMB
+        final Duration test = duration(fields, "test", 15);
+        final Duration warmup = duration(fields, "warmup", 1);
         if (subscriptions > 0 && consumers == 0)
         {
             throw fields.invalid("consumerPerSubscription", "must be at least 1 when subscriptionsPerTopic is "
@@ -128,7 +140,7 @@ public record Workload(
         }
     }
 
-    private static Duration duration(YamlFields fields, String phase, long defaultMinutes, long minSeconds)
+    private static Duration duration(YamlFields fields, String phase, long defaultMinutes)
     {
         final String minutes = phase + "DurationMinutes";
         final String seconds = phase + "DurationSeconds";
@@ -138,10 +150,9 @@ public record Workload(
         }
         if (fields.has(seconds))
         {
-            return Duration.ofSeconds(fields.longValue(seconds, 0, minSeconds, MAX_MINUTES * 60));
+            return Duration.ofSeconds(fields.longValue(seconds, 0, 0, MAX_MINUTES * 60));
         }
-        final long minMinutes = minSeconds > 0 ? 1 : 0;
-        return Duration.ofMinutes(fields.longValue(minutes, defaultMinutes, minMinutes, MAX_MINUTES));
+        return Duration.ofMinutes(fields.longValue(minutes, defaultMinutes, 0, MAX_MINUTES));
     }
 
     private static Path payloadFile(YamlFields fields, Path directory, int messageSize, boolean randomized)

@@ -7,14 +7,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 /**
- * One run's result in OMB's JSON result format: the field names are OMB's, so its result tooling reads our files.
+ * One run's result in OMB's JSON result format: the field names, their order and types are OMB's, so its result tooling
+ * reads our files.
  * Per-period lists (one entry per stats period, 10 s by default): rates in messages per second, backlog in messages,
  * publish and end-to-end latencies in milliseconds, publish delay in microseconds, as OMB reports them. The
  * {@code aggregated*} scalars cover the whole measured phase; the quantile maps go from percentile to latency.
  * <p>
- * Fields past OMB's ({@code statsPeriodSeconds}, {@code producerRate}, {@code maxRateSearch}) are our additions;
- * OMB's tools ignore them. A plain data holder, filled once by the runner and then only read.
+ * The fields past OMB's ({@code statsPeriodSeconds}, {@code producerRate}, {@code maxRateSearch}) are ours: they are
+ * not in the JSON, as OMB's {@code --csv} fails on a field it does not know, but in a sidecar file
+ * ({@link ResultFiles}). A plain data holder, filled once by the runner and then only read.
  */
 public final class TestResult
 {
@@ -25,10 +29,6 @@ public final class TestResult
     public long partitions;
     public long producersPerTopic;
     public long consumersPerTopic;
-
-    public double statsPeriodSeconds;
-    public double producerRate;
-    public boolean maxRateSearch;
 
     public List<Double> publishRate = new ArrayList<>();
     public List<Double> publishErrorRate = new ArrayList<>();
@@ -53,15 +53,6 @@ public final class TestResult
     public List<Long> publishDelayLatency9999pct = new ArrayList<>();
     public List<Long> publishDelayLatencyMax = new ArrayList<>();
 
-    public List<Double> endToEndLatencyAvg = new ArrayList<>();
-    public List<Double> endToEndLatency50pct = new ArrayList<>();
-    public List<Double> endToEndLatency75pct = new ArrayList<>();
-    public List<Double> endToEndLatency95pct = new ArrayList<>();
-    public List<Double> endToEndLatency99pct = new ArrayList<>();
-    public List<Double> endToEndLatency999pct = new ArrayList<>();
-    public List<Double> endToEndLatency9999pct = new ArrayList<>();
-    public List<Double> endToEndLatencyMax = new ArrayList<>();
-
     public double aggregatedPublishLatencyAvg;
     public double aggregatedPublishLatency50pct;
     public double aggregatedPublishLatency75pct;
@@ -80,6 +71,20 @@ public final class TestResult
     public long aggregatedPublishDelayLatency9999pct;
     public long aggregatedPublishDelayLatencyMax;
 
+    public TreeMap<Double, Double> aggregatedPublishLatencyQuantiles = new TreeMap<>();
+    public TreeMap<Double, Long> aggregatedPublishDelayLatencyQuantiles = new TreeMap<>();
+
+    public List<Double> endToEndLatencyAvg = new ArrayList<>();
+    public List<Double> endToEndLatency50pct = new ArrayList<>();
+    public List<Double> endToEndLatency75pct = new ArrayList<>();
+    public List<Double> endToEndLatency95pct = new ArrayList<>();
+    public List<Double> endToEndLatency99pct = new ArrayList<>();
+    public List<Double> endToEndLatency999pct = new ArrayList<>();
+    public List<Double> endToEndLatency9999pct = new ArrayList<>();
+    public List<Double> endToEndLatencyMax = new ArrayList<>();
+
+    public TreeMap<Double, Double> aggregatedEndToEndLatencyQuantiles = new TreeMap<>();
+
     public double aggregatedEndToEndLatencyAvg;
     public double aggregatedEndToEndLatency50pct;
     public double aggregatedEndToEndLatency75pct;
@@ -89,7 +94,11 @@ public final class TestResult
     public double aggregatedEndToEndLatency9999pct;
     public double aggregatedEndToEndLatencyMax;
 
-    public TreeMap<Double, Double> aggregatedPublishLatencyQuantiles = new TreeMap<>();
-    public TreeMap<Double, Long> aggregatedPublishDelayLatencyQuantiles = new TreeMap<>();
-    public TreeMap<Double, Double> aggregatedEndToEndLatencyQuantiles = new TreeMap<>();
+    // ours, not in OMB's JSON (its --csv reader fails on a field it does not know): in the zilla/ sidecar file
+    @JsonIgnore
+    public double statsPeriodSeconds;
+    @JsonIgnore
+    public double producerRate;
+    @JsonIgnore
+    public boolean maxRateSearch;
 }
