@@ -6,16 +6,13 @@ package io.zilla.omb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import io.zilla.kafka.embedded.EmbeddedKafkaExtension;
@@ -38,22 +35,12 @@ class OmbDistributedTest
     @TempDir
     Path output;
 
-    private final List<Process> workers = new ArrayList<>();
+    private final WorkerProcesses workers = new WorkerProcesses();
 
     @AfterEach
     void stopWorkers() throws Exception
     {
-        for (Process worker : workers)
-        {
-            worker.destroy();
-        }
-        for (Process worker : workers)
-        {
-            if (!worker.waitFor(20, TimeUnit.SECONDS))
-            {
-                worker.destroyForcibly();
-            }
-        }
+        workers.close();
     }
 
     @Test
@@ -122,27 +109,8 @@ class OmbDistributedTest
     private String startWorker() throws Exception
     {
         final Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        final Process process = new ProcessBuilder(java.toString(), "-Xmx256m",
-            "-cp", System.getProperty("java.class.path"), "io.zilla.omb.worker.BenchmarkWorker", "-a", "127.0.0.1",
-            "-p", "0")
-            .redirectErrorStream(true)
-            .start();
-        workers.add(process);
-        final BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-            StandardCharsets.UTF_8));
-        for (String line = lines.readLine(); line != null; line = lines.readLine())
-        {
-            if (line.startsWith("benchmark-worker listening on 127.0.0.1:"))
-            {
-                final String address = "http://" + line.substring("benchmark-worker listening on ".length());
-                // the worker goes on logging: drain its output, or it blocks once the pipe is full
-                final Thread drain = new Thread(() -> lines.lines().forEach(l -> { }), "worker-output");
-                drain.setDaemon(true);
-                drain.start();
-                return address;
-            }
-        }
-        throw new IllegalStateException("the worker exited with " + process.waitFor());
+        return workers.start(new ProcessBuilder(java.toString(), "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+            "io.zilla.omb.worker.BenchmarkWorker", "-a", "127.0.0.1", "-p", "0"));
     }
 
     private static double total(List<Double> rates)

@@ -6,9 +6,7 @@ package io.zilla.omb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,19 +29,12 @@ class OmbDistributionIT
     @TempDir
     Path output;
 
-    private final List<Process> processes = new ArrayList<>();
+    private final WorkerProcesses processes = new WorkerProcesses();
 
     @AfterEach
     void stop() throws Exception
     {
-        for (Process process : processes)
-        {
-            process.destroy();
-            if (!process.waitFor(20, TimeUnit.SECONDS))
-            {
-                process.destroyForcibly();
-            }
-        }
+        processes.close();
     }
 
     @Test
@@ -99,36 +90,18 @@ class OmbDistributionIT
 
     private String startWorker() throws IOException
     {
-        final Process process = new ProcessBuilder(HOME.resolve("bin/benchmark-worker").toString(), "-a", "127.0.0.1",
-            "-p", "0")
-            .directory(HOME.toFile())
-            .redirectErrorStream(true)
-            .start();
-        processes.add(process);
-        final BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-            StandardCharsets.UTF_8));
-        for (String line = lines.readLine(); line != null; line = lines.readLine())
-        {
-            if (line.startsWith("benchmark-worker listening on "))
-            {
-                final Thread drain = new Thread(() -> lines.lines().forEach(l -> { }), "worker-output");
-                drain.setDaemon(true);
-                drain.start();
-                return "http://" + line.substring("benchmark-worker listening on ".length());
-            }
-        }
-        throw new AssertionError("benchmark-worker ended before listening");
+        return processes.start(new ProcessBuilder(HOME.resolve("bin/benchmark-worker").toString(), "-a", "127.0.0.1",
+            "-p", "0").directory(HOME.toFile()));
     }
 
     private String runToEnd(String launcher, String... args) throws Exception
     {
         final List<String> command = new ArrayList<>(List.of(HOME.resolve(launcher).toString()));
         command.addAll(List.of(args));
-        final Process process = new ProcessBuilder(command)
+        final Process process = processes.add(new ProcessBuilder(command)
             .directory(HOME.toFile())
             .redirectErrorStream(true)
-            .start();
-        processes.add(process);
+            .start());
         final String text = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(3, TimeUnit.MINUTES), text);
         assertEquals(0, process.exitValue(), text);

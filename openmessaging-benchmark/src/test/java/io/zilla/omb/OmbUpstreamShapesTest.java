@@ -132,4 +132,78 @@ class OmbUpstreamShapesTest
         Files.writeString(file, String.join("\n", lines) + "\n");
         return file;
     }
+
+    @Test
+    void shouldRunUpstreamsCompressedAndExactlyOnceDriverShapes(EmbeddedKafka kafka) throws Exception
+    {
+        // driver-kafka/kafka-big-batches-zstd.yaml's and kafka-exactly-once.yaml's shapes: the codecs and idempotence
+        // that kafka-clients brings must be in the distribution's class path and work against the broker
+        final Path zstd = write("kafka-big-batches-zstd.yaml",
+            "name: Kafka-zstd",
+            "driverClass: io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver",
+            "replicationFactor: 3",
+            "topicConfig: |",
+            "  min.insync.replicas=2",
+            "commonConfig: |",
+            "  bootstrap.servers=" + kafka.bootstrapServers(),
+            "producerConfig: |",
+            "  acks=all",
+            "  linger.ms=200",
+            "  batch.size=1048576",
+            "  compression.type=zstd",
+            "consumerConfig: |",
+            "  auto.offset.reset=earliest",
+            "  enable.auto.commit=false",
+            "  max.partition.fetch.bytes=10485760");
+        final Path exactlyOnce = write("kafka-exactly-once.yaml",
+            "name: Kafka-exactly-once",
+            "driverClass: io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver",
+            "replicationFactor: 3",
+            "topicConfig: |",
+            "  min.insync.replicas=2",
+            "commonConfig: |",
+            "  bootstrap.servers=" + kafka.bootstrapServers(),
+            "producerConfig: |",
+            "  enable.idempotence=true",
+            "  max.in.flight.requests.per.connection=1",
+            "  retries=2147483647",
+            "  acks=all",
+            "  linger.ms=1",
+            "  batch.size=1048576",
+            "consumerConfig: |",
+            "  auto.offset.reset=earliest",
+            "  enable.auto.commit=false");
+        final Path workload = write("simple-workload.yaml",
+            "name: Simple Workload 1 producer on 1 topic",
+            "topics: 1",
+            "partitionsPerTopic: 10",
+            "messageSize: 1024",
+            "payloadFile: \"payload/payload-1Kb.data\"",
+            "subscriptionsPerTopic: 1",
+            "consumerPerSubscription: 1",
+            "producersPerTopic: 1",
+            "producerRate: 2000",
+            "consumerBacklogSizeGB: 0",
+            "testDurationMinutes: 5");
+        final ByteArrayOutputStream console = new ByteArrayOutputStream();
+        final OmbMain main = new OmbMain(new PrintStream(console, true, StandardCharsets.UTF_8));
+
+        final int exit = new CommandLine(main).execute(
+            "--drivers", zstd + "," + exactlyOnce,
+            "--driver-bootstrap",
+            "--output-dir", directory.resolve("results").toString(),
+            "--warmup-seconds", "1",
+            "--test-seconds", "4",
+            "--stats-period", "2",
+            workload.toString());
+
+        final String log = console.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, log);
+        for (Path file : main.written().stream().filter(f -> f.toString().endsWith(".json")).toList())
+        {
+            final TestResult result = ResultFiles.read(file);
+            final double consumed = result.consumeRate.stream().mapToDouble(Double::doubleValue).sum() * 2;
+            assertTrue(consumed > 4_000, () -> result.driver + " consumed " + consumed + "\n" + log);
+        }
+    }
 }
