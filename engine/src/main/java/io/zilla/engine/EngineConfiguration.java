@@ -25,6 +25,7 @@ public final class EngineConfiguration
     public static final String IDLE_PARK_MAX_MILLIS = "zilla.engine.idle.park.max.millis";
     public static final String EXCEPTION_TRACES = "zilla.engine.exception.traces";
     public static final String STREAMS_PER_CONNECTION = "zilla.engine.streams.per.connection";
+    public static final String DOORBELLS = "zilla.engine.doorbells";
 
     private final Properties properties;
 
@@ -124,6 +125,20 @@ public final class EngineConfiguration
     public long idleParkMaxMillis()
     {
         return intValue(IDLE_PARK_MAX_MILLIS, 100);
+    }
+
+    /**
+     * The most doorbells one worker may have ({@link io.zilla.engine.binding.EngineContext#supplyDoorbell}): the room
+     * of its queue of rung doorbells, in which each doorbell stands once at most, so a ring never finds it full.
+     */
+    public int doorbells()
+    {
+        final int doorbells = intValue(DOORBELLS, 65536);
+        if (doorbells < 1)
+        {
+            throw new IllegalArgumentException(DOORBELLS + ": must be at least 1, not " + doorbells);
+        }
+        return doorbells;
     }
 
     /**

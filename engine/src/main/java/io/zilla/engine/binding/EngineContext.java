@@ -9,6 +9,7 @@ import io.zilla.engine.binding.budget.BudgetCreditor;
 import io.zilla.engine.binding.budget.BudgetDebitor;
 import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.binding.poller.PollerKey;
+import io.zilla.engine.binding.signal.Doorbell;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.vault.VaultHandler;
@@ -72,6 +73,15 @@ public interface EngineContext
      * Signal frame written by the worker itself.
      */
     void signalNowFromAnyThread(long originId, long routedId, long streamId, long traceId, int signalId, int contextId);
+
+    /**
+     * A doorbell of this worker: any thread may ring it, and {@code onRing} then runs here, on the worker, once per
+     * duty cycle at most (rings meanwhile are one). Unlike {@link #signalNowFromAnyThread}, ringing allocates nothing;
+     * a worker has room for {@link io.zilla.engine.EngineConfiguration#DOORBELLS} doorbells.
+     *
+     * @throws IllegalStateException when the worker has no room for another
+     */
+    Doorbell supplyDoorbell(Runnable onRing);
 
     /** Shared budgets that many streams draw on, owned by the stream that gives the credit. */
     BudgetCreditor creditor();

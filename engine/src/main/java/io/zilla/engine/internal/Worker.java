@@ -24,6 +24,7 @@ import io.zilla.engine.binding.budget.BudgetCreditor;
 import io.zilla.engine.binding.budget.BudgetDebitor;
 import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.binding.poller.PollerKey;
+import io.zilla.engine.binding.signal.Doorbell;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.internal.budget.WorkerBudgets;
@@ -33,6 +34,7 @@ import io.zilla.engine.internal.event.EventLog;
 import io.zilla.engine.internal.metrics.BindingCounters;
 import io.zilla.engine.internal.metrics.WorkerCounters;
 import io.zilla.engine.internal.poller.Poller;
+import io.zilla.engine.internal.signal.Doorbells;
 import io.zilla.engine.internal.signal.WorkerSignaler;
 import io.zilla.engine.internal.stream.StreamDispatcher;
 import io.zilla.engine.internal.stream.StreamIds;
@@ -64,6 +66,7 @@ public final class Worker implements EngineContext, Runnable
     private final StreamDispatcher dispatcher;
     private final Poller poller;
     private final WorkerSignaler signaler;
+    private final Doorbells doorbells;
     private final WorkerBudgets budgets;
     private final SlabBufferPool bufferPool;
     private final WorkerCounters counters;
@@ -100,6 +103,7 @@ public final class Worker implements EngineContext, Runnable
             configuration.streamsPerConnection());
         this.poller = new Poller(this::onChannelFault, () -> ring.size() > congestion);
         this.signaler = new WorkerSignaler(System.currentTimeMillis(), this::deliverSignal);
+        this.doorbells = new Doorbells(configuration.doorbells(), poller::wakeup);
         this.budgets = new WorkerBudgets(index);
         this.bufferPool = new SlabBufferPool(configuration.bufferSlotCapacity(), configuration.bufferSlots());
         this.writeBuffer = new UnsafeBuffer(new byte[configuration.bufferSlotCapacity() + 1024]);
@@ -229,8 +233,12 @@ public final class Worker implements EngineContext, Runnable
             // blocking here costs nothing while idle: a socket, a timer or a wake-up ends it, and what it brings is
             // drained below in the same pass, not after another look at the selector; a task that just ran may have
             // queued a frame or a timer, so then there is no waiting
-            work += poller.poll(work > 0 ? 0L : pollMillis);
+            // a doorbell rung since the last look keeps the worker from blocking; one rung while it blocks wakes it
+            final boolean rung = pollMillis > 0L && work == 0 && doorbells.parking(true);
+            work += poller.poll(work > 0 || rung ? 0L : pollMillis);
+            doorbells.parking(false);
             work += signaler.poll(System.currentTimeMillis());
+            work += doorbells.drain();
             work += dispatcher.drain(DRAIN_LIMIT);
             work += budgets.flush(0L);
             pollMillis = 0L;
@@ -358,6 +366,12 @@ public final class Worker implements EngineContext, Runnable
         // the signal buffer and the ring's claim belong to the worker: queue the signal for its next duty cycle
         tasks.add(() -> deliverSignal(originId, routedId, streamId, traceId, Signaler.NO_CANCEL_ID, signalId, contextId));
         poller.wakeup();
+    }
+
+    @Override
+    public Doorbell supplyDoorbell(Runnable onRing)
+    {
+        return doorbells.supply(onRing);
     }
 
     @Override
