@@ -74,15 +74,15 @@ final class BenchmarkSession implements AutoCloseable
     }
 
     /**
-     * Runs {@code workload} on the driver {@code config} names; the result file is written before this returns.
+     * Runs {@code workload} on the driver {@code config} names; the result file is written as soon as the result is
+     * measured, before the worker is stopped.
      *
-     * @return the result, its file and zilla's CPU use during the run in cores (NaN when the driver is direct)
-     */
-    /**
      * @param workloadBase the workload file's name without extension, for the result file's name (as OMB names it)
      * @param ownBootstrap whether the driver keeps its file's {@code bootstrap.servers} (another proxy, say)
      * @param resultFile where the result goes, or null for {@code <workloadBase>-<driver>-<time>.json} in the output
      *     directory
+     * @return the result, its file, zilla's CPU use during the run in cores (NaN when the driver is direct) and the
+     *     host's steal; null when the run was stopped before its test collected a period
      */
     Run run(Workload workload, String workloadBase, DriverConfig config, boolean ownBootstrap, Path resultFile)
         throws Exception
@@ -105,26 +105,29 @@ final class BenchmarkSession implements AutoCloseable
         {
             runner.stop();
         }
-        final TestResult result;
+        final Run[] written = new Run[1];
         try
         {
-            result = runner.run();
+            runner.run(result ->
+            {
+                final double cores = config.throughZilla()
+                    ? (workersCpuNanos() - cpuStart) / (double) (System.nanoTime() - start)
+                    : Double.NaN;
+                final double steal = CpuSteal.now().percentSince(stealStart);
+                final Path file = ResultFiles.write(result, resultFile != null ? resultFile
+                    : outputDirectory.resolve(ResultFiles.resultName(workloadBase, config.name(), LocalDateTime.now())));
+                log.accept(String.format(Locale.ROOT, "%s on %s: publish p50 %.3f ms p99 %.3f ms, end-to-end p50 %.3f ms "
+                    + "p99 %.3f ms, host CPU steal %.1f%% -> %s", workload.name(), config.name(),
+                    result.aggregatedPublishLatency50pct, result.aggregatedPublishLatency99pct,
+                    result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct, steal, file));
+                written[0] = new Run(result, file, cores, steal);
+            });
         }
         finally
         {
             current = null;
         }
-        final double cores = config.throughZilla()
-            ? (workersCpuNanos() - cpuStart) / (double) (System.nanoTime() - start)
-            : Double.NaN;
-        final double steal = CpuSteal.now().percentSince(stealStart);
-        final Path file = ResultFiles.write(result, resultFile != null ? resultFile
-            : outputDirectory.resolve(ResultFiles.resultName(workloadBase, config.name(), LocalDateTime.now())));
-        log.accept(String.format(Locale.ROOT, "%s on %s: publish p50 %.3f ms p99 %.3f ms, end-to-end p50 %.3f ms "
-            + "p99 %.3f ms, host CPU steal %.1f%% -> %s", workload.name(), config.name(),
-            result.aggregatedPublishLatency50pct, result.aggregatedPublishLatency99pct,
-            result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct, steal, file));
-        return new Run(result, file, cores, steal);
+        return written[0];
     }
 
     /**

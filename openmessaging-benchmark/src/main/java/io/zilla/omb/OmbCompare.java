@@ -102,6 +102,13 @@ public final class OmbCompare implements Callable<Integer>
             System.err.println(ex.getMessage());
             return 2;
         }
+        if (otherBootstrap != null && options.bootstrapServers == null && !options.driverBootstrap)
+        {
+            System.err.println("--other-bootstrap: give the brokers the other proxy is in front of (-b), or "
+                + "--driver-bootstrap: the embedded broker's port is known only once it runs, so no proxy can be in front "
+                + "of it");
+            return 2;
+        }
         if (otherBootstrap != null)
         {
             final DriverConfig baseline = configs.get(0);
@@ -148,6 +155,11 @@ public final class OmbCompare implements Callable<Integer>
                     final boolean other = otherBootstrap != null && d == configs.size() - 1;
                     final BenchmarkSession.Run run = session.run(workload, OmbMain.baseName(workloadFile), configs.get(d), other,
                         null);
+                    if (run == null)
+                    {
+                        System.err.println("stopped before every run measured something: no comparison");
+                        return 1;
+                    }
                     results.get(d).add(run.result());
                     cores.get(d)[r] = run.zillaCores();
                     steal.get(d)[r] = run.stealPercent();

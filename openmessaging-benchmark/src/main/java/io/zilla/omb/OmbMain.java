@@ -162,6 +162,7 @@ public final class OmbMain implements Callable<Integer>
             System.err.println("--output names one result file: give one workload and one driver, or --output-dir");
             return 2;
         }
+        int failed = 0;
         try (BenchmarkSession session = options.open(out::println))
         {
             this.session = session;
@@ -175,9 +176,24 @@ public final class OmbMain implements Callable<Integer>
                     {
                         break;
                     }
-                    final BenchmarkSession.Run run = session.run(workload, baseName(workloads.get(w)), config, false, output);
-                    written.add(run.file());
-                    results.add(run.result());
+                    // as OMB: a run that fails is reported, and the next one runs
+                    final BenchmarkSession.Run run;
+                    try
+                    {
+                        run = session.run(workload, baseName(workloads.get(w)), config, false, output);
+                    }
+                    catch (Exception ex)
+                    {
+                        failed++;
+                        System.err.println("failed to run the workload '" + workload.name() + "' on the driver '"
+                            + config.name() + "': " + ex);
+                        continue;
+                    }
+                    if (run != null)
+                    {
+                        written.add(run.file());
+                        results.add(run.result());
+                    }
                 }
                 if (results.isEmpty())
                 {
@@ -193,7 +209,7 @@ public final class OmbMain implements Callable<Integer>
         {
             this.session = null;
         }
-        return 0;
+        return failed == 0 ? 0 : 1;
     }
 
     /** A workload file's name without its extension: OMB's result files are named by it. */

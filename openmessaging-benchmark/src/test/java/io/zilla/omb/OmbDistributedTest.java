@@ -64,6 +64,10 @@ class OmbDistributedTest
         final TestResult local = run(kafka, workload, "local");
         final TestResult distributed = run(kafka, workload, "distributed", "--workers", addresses);
 
+        // the distributed run did go through the three processes: each one had its driver
+        final String workerOutput = workers.output();
+        assertEquals(3, workerOutput.split("worker: driver distributed initialized", -1).length - 1, workerOutput);
+
         for (TestResult result : List.of(local, distributed))
         {
             assertEquals(TEST_SECONDS / 2, result.publishRate.size(), () -> result.publishRate.toString());
@@ -103,6 +107,12 @@ class OmbDistributedTest
 
         final String log = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, log);
+        if (extra.length > 0)
+        {
+            // OMB's split of three workers: the first produces, the other two consume
+            assertTrue(log.contains("workers: producers on [" + extra[1].split(",")[0] + "], consumers on ["
+                + extra[1].split(",")[2] + ", " + extra[1].split(",")[1] + "]"), log);
+        }
         return ResultFiles.read(main.written().get(0));
     }
 

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -102,9 +103,26 @@ class OmbDistributionIT
             .directory(HOME.toFile())
             .redirectErrorStream(true)
             .start());
-        final String text = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(3, TimeUnit.MINUTES), text);
-        assertEquals(0, process.exitValue(), text);
-        return text;
+        // read apart, so that a launcher that hangs fails the test at the timeout instead of hanging the build
+        final CompletableFuture<String> text = CompletableFuture.supplyAsync(() ->
+        {
+            try
+            {
+                return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            }
+            catch (IOException ex)
+            {
+                return ex.toString();
+            }
+        });
+        final boolean ended = process.waitFor(3, TimeUnit.MINUTES);
+        if (!ended)
+        {
+            process.destroyForcibly();
+        }
+        final String output = text.get(20, TimeUnit.SECONDS);
+        assertTrue(ended, () -> launcher + " did not end within 3 minutes\n" + output);
+        assertEquals(0, process.exitValue(), output);
+        return output;
     }
 }

@@ -17,6 +17,7 @@ final class WorkerProcesses implements AutoCloseable
     private static final String LISTENING = "benchmark-worker listening on ";
 
     private final List<Process> processes = new ArrayList<>();
+    private final StringBuffer output = new StringBuffer();
 
     /** Starts {@code command} (a benchmark-worker on 127.0.0.1, port 0); returns its address once it listens. */
     String start(ProcessBuilder command) throws IOException
@@ -29,14 +30,21 @@ final class WorkerProcesses implements AutoCloseable
         {
             if (line.startsWith(LISTENING))
             {
-                // the worker goes on logging: its output is drained, or it blocks once the pipe is full
-                final Thread drain = new Thread(() -> lines.lines().forEach(l -> { }), "worker-output");
+                // the worker goes on logging: its output is kept (and drained, or it blocks once the pipe is full)
+                final Thread drain = new Thread(() -> lines.lines().forEach(l -> output.append(l).append('\n')),
+                    "worker-output");
                 drain.setDaemon(true);
                 drain.start();
                 return "http://" + line.substring(LISTENING.length());
             }
         }
         throw new IllegalStateException("the worker ended before listening");
+    }
+
+    /** What the workers printed after they listened, all of them together. */
+    String output()
+    {
+        return output.toString();
     }
 
     /** Keeps {@code process} to stop it at the end too. */

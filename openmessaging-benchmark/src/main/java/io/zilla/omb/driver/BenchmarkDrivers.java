@@ -40,7 +40,16 @@ public final class BenchmarkDrivers
                 + BenchmarkDriver.class.getName());
         }
         final BenchmarkDriver driver = (BenchmarkDriver) type.getDeclaredConstructor().newInstance();
-        driver.initialize(config);
+        try
+        {
+            driver.initialize(config);
+        }
+        catch (Exception ex)
+        {
+            // what it connected so far (an admin client retrying a broker it cannot reach) goes with it
+            driver.close();
+            throw ex;
+        }
         return driver;
     }
 }

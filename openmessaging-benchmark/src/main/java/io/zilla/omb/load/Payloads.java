@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -14,9 +15,9 @@ import io.zilla.omb.config.Workload;
 
 /**
  * The payloads a workload's producers pick from, made once by the coordinator and sent to every worker (OMB's
- * {@code payloadData}): the workload's payload file, or random bytes without one; with {@code useRandomizedPayloads} a
- * pool of {@code randomizedPayloadPoolSize} variants whose first {@code randomBytesRatio} of bytes are random. The
- * worker writes each message's send time into its first 8 bytes.
+ * {@code payloadData}): with {@code useRandomizedPayloads}, as OMB, {@code randomizedPayloadPoolSize} variants whose
+ * first {@code randomBytesRatio} of bytes are random and the rest zeros; otherwise the payload file, or random bytes
+ * without one. The worker writes each message's send time into its first 8 bytes.
  */
 final class Payloads
 {
@@ -27,12 +28,26 @@ final class Payloads
     static List<byte[]> pool(Workload workload, long seed)
     {
         final Random random = new Random(seed);
-        final byte[] base = new byte[workload.messageSize()];
-        if (workload.payloadFile() != null)
+        final List<byte[]> pool = new ArrayList<>();
+        if (workload.useRandomizedPayloads())
+        {
+            // as OMB: randomBytesRatio of the message random, the rest zeros (so it compresses as much as OMB's), and no
+            // payload file, whatever the workload says
+            final int randomBytes = (int) (workload.randomBytesRatio() * workload.messageSize());
+            for (int i = 0; i < workload.randomizedPayloadPoolSize(); i++)
+            {
+                final byte[] variant = new byte[workload.messageSize()];
+                final byte[] noise = new byte[randomBytes];
+                random.nextBytes(noise);
+                System.arraycopy(noise, 0, variant, 0, randomBytes);
+                pool.add(variant);
+            }
+        }
+        else if (workload.payloadFile() != null)
         {
             try
             {
-                System.arraycopy(Files.readAllBytes(workload.payloadFile()), 0, base, 0, base.length);
+                pool.add(Arrays.copyOf(Files.readAllBytes(workload.payloadFile()), workload.messageSize()));
             }
             catch (IOException ex)
             {
@@ -41,24 +56,9 @@ final class Payloads
         }
         else
         {
-            random.nextBytes(base);
-        }
-        final List<byte[]> pool = new ArrayList<>();
-        if (workload.useRandomizedPayloads())
-        {
-            final int randomBytes = (int) Math.ceil(workload.randomBytesRatio() * base.length);
-            for (int i = 0; i < workload.randomizedPayloadPoolSize(); i++)
-            {
-                final byte[] variant = base.clone();
-                final byte[] noise = new byte[randomBytes];
-                random.nextBytes(noise);
-                System.arraycopy(noise, 0, variant, 0, randomBytes);
-                pool.add(variant);
-            }
-        }
-        else
-        {
-            pool.add(base);
+            final byte[] noise = new byte[workload.messageSize()];
+            random.nextBytes(noise);
+            pool.add(noise);
         }
         return pool;
     }

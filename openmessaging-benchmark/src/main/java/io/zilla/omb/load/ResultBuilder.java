@@ -21,7 +21,7 @@ final class ResultBuilder
     private final TestResult result;
     private final Histogram publishLatency = PeriodStats.newHistogram();
     private final Histogram publishDelay = PeriodStats.newHistogram();
-    private final Histogram endToEnd = PeriodStats.newHistogram();
+    private final Histogram endToEnd = PeriodStats.newEndToEndHistogram();
 
     ResultBuilder(TestResult result, double periodSeconds)
     {

@@ -33,7 +33,7 @@ import io.zilla.omb.worker.Worker;
  * {@code consumerBacklogSizeGB > 0} (backlog mode, as OMB): when the test starts the consumers stop taking messages
  * until the backlog (acknowledged messages times subscriptions, minus messages received) reaches that size, then
  * drain it while the producers go on; the test lasts its duration and, beyond it, until the backlog is down to
- * {@code 1 - backlogDrainRatio} of its size, or 1% of it (one more test duration at most: OMB waits for ever).
+ * {@code 1 - backlogDrainRatio} of its size or 1,000 messages, and one more test duration after that.
  * <p>
  * A test duration of zero runs until {@link #stop()}, then writes what it collected, as OMB's runs until killed do not.
  */
@@ -70,10 +70,26 @@ public final class WorkloadRunner
         stopRequested = true;
     }
 
-    /** Runs the workload; the worker is stopped (producers, consumers, topics, driver) whatever happens. */
-    public TestResult run() throws Exception
+    /** What a run does with its result as soon as it is measured, before the worker is stopped. */
+    @FunctionalInterface
+    public interface ResultSink
+    {
+        void accept(TestResult result) throws Exception;
+    }
+
+    /**
+     * Runs the workload; hands the result to {@code sink} as soon as it is measured (so that a stop that fails, a broker
+     * gone after Ctrl-C say, loses nothing), then stops the worker (producers, consumers, topics, driver). A failure to
+     * stop after the result is out is logged, not thrown; one after a failed run is added to that failure.
+     *
+     * @return the result, or null when the test collected no period (stopped before it began)
+     */
+    public TestResult run(ResultSink sink) throws Exception
     {
         Thread controller = null;
+        Thread backlog = null;
+        TestResult result = null;
+        Exception failure = null;
         try
         {
             final List<String> topics = worker.createTopics(workload.topics(), workload.partitionsPerTopic());
@@ -91,17 +107,59 @@ public final class WorkloadRunner
                 collect(workload.warmupDuration().toNanos(), null, "warmup");
             }
             worker.resetStats();
-            return measure(search);
+            backlog = workload.consumerBacklogSizeGB() > 0 && !stopRequested ? startBacklog() : null;
+            final TestResult measured = measure(search);
+            if (measured.publishRate.isEmpty())
+            {
+                log.accept(workload.name() + " on " + driverName + ": stopped before the test collected a period: "
+                    + "no result");
+            }
+            else
+            {
+                result = measured;
+                sink.accept(result);
+            }
+        }
+        catch (Exception ex)
+        {
+            failure = ex;
         }
         finally
         {
             stopping = true;
-            if (controller != null)
+            stopThread(controller);
+            stopThread(backlog);
+            try
             {
-                controller.interrupt();
-                controller.join(TimeUnit.SECONDS.toMillis(10));
+                worker.stopAll();
             }
-            worker.stopAll();
+            catch (Exception ex)
+            {
+                if (failure != null)
+                {
+                    failure.addSuppressed(ex);
+                }
+                else
+                {
+                    log.accept(workload.name() + " on " + driverName + ": stopping the worker failed (the result is "
+                        + "written): " + ex);
+                }
+            }
+        }
+        if (failure != null)
+        {
+            throw failure;
+        }
+        return result;
+    }
+
+    private static void stopThread(Thread thread) throws InterruptedException
+    {
+        if (thread != null)
+        {
+            // an HTTP call to a worker in progress ends on the interrupt: nothing from this run reaches the next one
+            thread.interrupt();
+            thread.join();
         }
     }
 
@@ -142,7 +200,7 @@ public final class WorkloadRunner
         {
             final RateController controller = new RateController();
             long last = System.nanoTime();
-            while (!stopping)
+            while (!stopping && !Thread.currentThread().isInterrupted())
             {
                 sleep(TimeUnit.MILLISECONDS.toNanos(RateController.PERIOD_MILLIS));
                 try
@@ -184,18 +242,8 @@ public final class WorkloadRunner
         result.maxRateSearch = search;
         final ResultBuilder builder = new ResultBuilder(result, statsPeriod.toNanos() / 1e9);
 
-        final Thread backlogThread = workload.consumerBacklogSizeGB() > 0 ? startBacklog() : null;
         final long testNanos = workload.testDuration().isZero() ? Long.MAX_VALUE : workload.testDuration().toNanos();
         collect(testNanos, builder, "test");
-        if (draining)
-        {
-            log.accept(String.format("%s on %s: the backlog (%d messages) did not drain within the test duration after "
-                + "the test", workload.name(), driverName, backlog(worker.countersStats())));
-        }
-        else if (backlogThread != null)
-        {
-            backlogThread.join();
-        }
         result.producerRate = search
             ? result.publishRate.stream().mapToDouble(Double::doubleValue).average().orElse(0)
             : workload.producerRate();
@@ -203,20 +251,20 @@ public final class WorkloadRunner
     }
 
     /**
-     * Collects one period after another for {@code durationNanos} (and, in the test, while a backlog drains, one more
-     * test duration at most), logging each; adds them to {@code builder} unless it is null (the warmup).
+     * Collects one period after another for {@code durationNanos} (and, in the test, for as long as a backlog is
+     * built, drained and followed by one more test duration, as OMB), logging each; adds them to {@code builder} unless
+     * it is null (the warmup).
      */
     private void collect(long durationNanos, ResultBuilder builder, String phase) throws Exception
     {
         // elapsed times, not deadlines: a run until stopped has a duration of Long.MAX_VALUE, and no sum overflows
-        final long drainNanos = durationNanos > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * durationNanos;
         final long start = System.nanoTime();
         long elapsed = 0;
-        while (!stopRequested && (elapsed < durationNanos || builder != null && draining && elapsed < drainNanos))
+        while (!stopRequested && (elapsed < durationNanos || builder != null && draining))
         {
-            final long phaseNanos = elapsed < durationNanos ? durationNanos : drainNanos;
             final long periodStart = start + elapsed;
-            sleepUnlessStopped(periodStart, Math.min(phaseNanos - elapsed, statsPeriod.toNanos()));
+            final long left = elapsed < durationNanos ? durationNanos - elapsed : Long.MAX_VALUE;
+            sleepUnlessStopped(periodStart, Math.min(left, statsPeriod.toNanos()));
             final long now = System.nanoTime();
             final PeriodStats period = worker.periodStats();
             final double seconds = (now - periodStart) / 1e9;
@@ -234,12 +282,15 @@ public final class WorkloadRunner
         }
     }
 
-    /** Builds the backlog with the consumers held, then lets them drain it; the test lasts until it is drained. */
+    /**
+     * Builds the backlog with the consumers held, lets them drain it, then waits one more test duration, as OMB: the
+     * test lasts until then (or until stopped). Drained is at most 1,000 messages left, or {@code 1 - backlogDrainRatio}
+     * of the backlog, as OMB counts it.
+     */
     private Thread startBacklog() throws Exception
     {
         final long target = (long) (workload.consumerBacklogSizeGB() * (1L << 30) / workload.messageSize());
-        // with the producers sending, a backlog never stays at 0: 1% of it left counts as drained
-        final long emptyLevel = Math.max((long) ((1.0 - workload.backlogDrainRatio()) * target), target / 100);
+        final long emptyLevel = Math.max(1_000, (long) ((1.0 - workload.backlogDrainRatio()) * target));
         worker.pauseConsumers();
         draining = true;
         final Thread thread = new Thread(() ->
@@ -247,18 +298,31 @@ public final class WorkloadRunner
             try
             {
                 final long start = System.nanoTime();
-                awaitBacklog(backlog -> backlog >= target);
-                log.accept(String.format("%s on %s: backlog of %d messages built in %.1f s, draining", workload.name(),
-                    driverName, backlog(worker.countersStats()), (System.nanoTime() - start) / 1e9));
-                worker.resumeConsumers();
-                final long drainStart = System.nanoTime();
-                awaitBacklog(backlog -> backlog <= emptyLevel);
-                log.accept(String.format("%s on %s: backlog drained to %d messages in %.1f s", workload.name(),
-                    driverName, backlog(worker.countersStats()), (System.nanoTime() - drainStart) / 1e9));
+                if (awaitBacklog(backlog -> backlog >= target))
+                {
+                    log.accept(String.format("%s on %s: backlog of %d messages built in %.1f s, draining",
+                        workload.name(), driverName, backlog(worker.countersStats()), (System.nanoTime() - start) / 1e9));
+                    worker.resumeConsumers();
+                    final long drainStart = System.nanoTime();
+                    if (awaitBacklog(backlog -> backlog <= emptyLevel))
+                    {
+                        log.accept(String.format("%s on %s: backlog drained to %d messages in %.1f s, one more test "
+                            + "duration", workload.name(), driverName, backlog(worker.countersStats()),
+                            (System.nanoTime() - drainStart) / 1e9));
+                        final long after = System.nanoTime();
+                        while (!stopping && !stopRequested && System.nanoTime() - after < workload.testDuration().toNanos())
+                        {
+                            sleep(TimeUnit.MILLISECONDS.toNanos(100));
+                        }
+                    }
+                }
             }
             catch (Exception ex)
             {
-                log.accept(workload.name() + " on " + driverName + ": backlog: " + ex);
+                if (!stopping)
+                {
+                    log.accept(workload.name() + " on " + driverName + ": backlog: " + ex);
+                }
             }
             draining = false;
         }, "omb-backlog");
@@ -267,12 +331,18 @@ public final class WorkloadRunner
         return thread;
     }
 
-    private void awaitBacklog(LongPredicate reached) throws Exception
+    /** @return whether the backlog got there; false when the run stopped first */
+    private boolean awaitBacklog(LongPredicate reached) throws Exception
     {
-        while (!stopping && !stopRequested && !reached.test(backlog(worker.countersStats())))
+        while (!stopping && !stopRequested && !Thread.currentThread().isInterrupted())
         {
+            if (reached.test(backlog(worker.countersStats())))
+            {
+                return true;
+            }
             sleep(TimeUnit.MILLISECONDS.toNanos(100));
         }
+        return false;
     }
 
     /** Messages acknowledged times subscriptions, minus messages received: what the consumers still have to take. */

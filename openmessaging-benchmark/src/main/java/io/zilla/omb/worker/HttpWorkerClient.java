@@ -24,9 +24,11 @@ import io.zilla.omb.config.DriverConfig;
 public final class HttpWorkerClient implements Worker
 {
     private static final Duration TIMEOUT = Duration.ofMinutes(10);
+    // one client (one selector thread) for every worker the coordinator talks to
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+        .connectTimeout(Duration.ofSeconds(10)).build();
 
     private final URI base;
-    private final HttpClient http;
 
     /** @param address the worker's base URL, {@code http://host:port} (OMB's {@code --workers} entries) */
     public HttpWorkerClient(String address)
@@ -36,8 +38,6 @@ public final class HttpWorkerClient implements Worker
         {
             throw new IllegalArgumentException("a worker is an http://host:port address, not " + address);
         }
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10))
-            .build();
     }
 
     public String address()
@@ -146,7 +146,7 @@ public final class HttpWorkerClient implements Worker
         final HttpResponse<byte[]> response;
         try
         {
-            response = http.send(request.timeout(TIMEOUT).header("Content-Type", "application/json").build(),
+            response = HTTP.send(request.timeout(TIMEOUT).header("Content-Type", "application/json").build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         }
         catch (IOException ex)

@@ -15,8 +15,10 @@ import org.HdrHistogram.Histogram;
  */
 public final class PeriodStats
 {
-    /** The histograms' range and precision: up to 10 minutes in microseconds, 3 significant digits. */
+    /** The publish histograms' range and precision: up to 10 minutes in microseconds, 3 significant digits. */
     public static final long HIGHEST_MICROS = 600_000_000L;
+    /** End to end up to 12 hours, as OMB: a backlog's messages wait as long as it takes to build (an hour or more). */
+    public static final long HIGHEST_END_TO_END_MICROS = 43_200_000_000L;
     public static final int DIGITS = 3;
 
     public long messagesSent;
@@ -39,11 +41,16 @@ public final class PeriodStats
 
     @JsonSerialize(using = HistogramJson.Writer.class)
     @JsonDeserialize(using = HistogramJson.Reader.class)
-    public Histogram endToEndLatency = newHistogram();
+    public Histogram endToEndLatency = newEndToEndHistogram();
 
     public static Histogram newHistogram()
     {
         return new Histogram(HIGHEST_MICROS, DIGITS);
+    }
+
+    public static Histogram newEndToEndHistogram()
+    {
+        return new Histogram(HIGHEST_END_TO_END_MICROS, DIGITS);
     }
 
     /** A new period that is this one and {@code other} together. */
@@ -58,15 +65,14 @@ public final class PeriodStats
         sum.totalMessagesSent = totalMessagesSent + other.totalMessagesSent;
         sum.totalMessageSendErrors = totalMessageSendErrors + other.totalMessageSendErrors;
         sum.totalMessagesReceived = totalMessagesReceived + other.totalMessagesReceived;
-        sum.publishLatency = merged(publishLatency, other.publishLatency);
-        sum.publishDelayLatency = merged(publishDelayLatency, other.publishDelayLatency);
-        sum.endToEndLatency = merged(endToEndLatency, other.endToEndLatency);
+        sum.publishLatency = merged(newHistogram(), publishLatency, other.publishLatency);
+        sum.publishDelayLatency = merged(newHistogram(), publishDelayLatency, other.publishDelayLatency);
+        sum.endToEndLatency = merged(newEndToEndHistogram(), endToEndLatency, other.endToEndLatency);
         return sum;
     }
 
-    private static Histogram merged(Histogram a, Histogram b)
+    private static Histogram merged(Histogram sum, Histogram a, Histogram b)
     {
-        final Histogram sum = newHistogram();
         sum.add(a);
         sum.add(b);
         return sum;

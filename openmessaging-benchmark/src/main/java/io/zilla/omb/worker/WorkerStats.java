@@ -18,7 +18,7 @@ final class WorkerStats
 {
     private final Recorder publishLatency = new Recorder(PeriodStats.HIGHEST_MICROS, PeriodStats.DIGITS);
     private final Recorder publishDelay = new Recorder(PeriodStats.HIGHEST_MICROS, PeriodStats.DIGITS);
-    private final Recorder endToEnd = new Recorder(PeriodStats.HIGHEST_MICROS, PeriodStats.DIGITS);
+    private final Recorder endToEnd = new Recorder(PeriodStats.HIGHEST_END_TO_END_MICROS, PeriodStats.DIGITS);
 
     private final LongAdder sent = new LongAdder();
     private final LongAdder bytesSent = new LongAdder();
@@ -35,8 +35,8 @@ final class WorkerStats
         sent.increment();
         totalSent.increment();
         bytesSent.add(bytes);
-        publishLatency.recordValue(micros(publishNanos));
-        publishDelay.recordValue(micros(delayNanos));
+        publishLatency.recordValue(micros(publishNanos, PeriodStats.HIGHEST_MICROS));
+        publishDelay.recordValue(micros(delayNanos, PeriodStats.HIGHEST_MICROS));
     }
 
     void onError()
@@ -45,12 +45,16 @@ final class WorkerStats
         totalErrors.increment();
     }
 
+    /** A message received; its end-to-end latency is recorded only when positive, as OMB records it. */
     void onReceived(int bytes, long endToEndNanos)
     {
         received.increment();
         totalReceived.increment();
         bytesReceived.add(bytes);
-        endToEnd.recordValue(micros(endToEndNanos));
+        if (endToEndNanos > 0)
+        {
+            endToEnd.recordValue(micros(endToEndNanos, PeriodStats.HIGHEST_END_TO_END_MICROS));
+        }
     }
 
     CountersStats counters()
@@ -85,8 +89,8 @@ final class WorkerStats
         totalReceived.reset();
     }
 
-    private static long micros(long nanos)
+    private static long micros(long nanos, long highest)
     {
-        return Math.max(0, Math.min(PeriodStats.HIGHEST_MICROS, TimeUnit.NANOSECONDS.toMicros(nanos)));
+        return Math.max(0, Math.min(highest, TimeUnit.NANOSECONDS.toMicros(nanos)));
     }
 }
