@@ -11,15 +11,16 @@ package io.zilla.bindings.kafka.cache;
  * A segment's files are mapped at their full capacity and never trimmed, so one segment takes at most
  * {@code S = segment.bytes + 2 * segment.index.bytes} (the {@code .log}, the {@code .index}, and the {@code .hscan}
  * of the head or the {@code .hindex} of a frozen segment, never larger than the {@code .hscan} it was sorted from).
- * Retention counts those file sizes, not the records' bytes, and it runs before a new head is created, so per
- * partition:
+ * Retention counts those file sizes, not the records' bytes, with the files already unlinked but still mapped because
+ * a cursor reads them; and it runs before a new head is created. So per partition:
  * <pre>
  *   disk          &lt;= max(retention.bytes, S) + S
  *   memory mapped &lt;= the same, in address space; what is resident is page cache that the kernel may reclaim
  * </pre>
- * With {@code retention.bytes = -1} (Kafka's default) only {@code retention.ms} bounds a partition. Files are sparse:
- * disk blocks are taken as records are written, so the bound is what the files may reach, not what they start at.
- * A segment rolled by {@code segment.ms} before it is full still counts at its full capacity.
+ * Beyond that bound only: one segment per cursor that stalls inside a segment that retention evicted, until the cursor
+ * moves or is closed. With {@code retention.bytes = -1} (Kafka's default) only {@code retention.ms} bounds a partition.
+ * Files are sparse: disk blocks are taken as records are written, so the bound is what the files may reach, not what
+ * they start at. A segment rolled by {@code segment.ms} before it is full still counts at its full capacity.
  *
  * @param segmentBytes      {@code segment.bytes}: the capacity of a segment's {@code .log}
  * @param segmentIndexBytes {@code segment.index.bytes}: the capacity of its {@code .index} and of its {@code .hscan}

@@ -13,10 +13,14 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@code .hindex}, a scan of the head's {@code .hscan} that resumes where it stopped) and each is checked on its bytes.
  * <p>
  * A cursor whose segment was evicted moves to the oldest segment left, at its first entry at or after the offset it
- * wanted, and {@link #gap()} says that records in between may be lost; it checks at every step, so that it never keeps
- * an evicted segment's mapping, and the file's disk blocks, alive longer than one step.
+ * wanted, and {@link #gap()} says that records in between may be lost.
+ * <p>
+ * The cursor pins the segment it reads: it publishes it (a volatile write) before it checks, at every step, that the
+ * segment was not deleted, and the partition's writer unmaps no segment that a cursor pins. So whatever the cursor
+ * reads is mapped, and an evicted segment's disk blocks are freed once its cursors move on. {@link #close()} a cursor
+ * that is done, or it pins its last segment for ever.
  */
-public final class CacheCursor
+public final class CacheCursor implements AutoCloseable
 {
     private static final int UNKNOWN = -1;
 
@@ -31,10 +35,13 @@ public final class CacheCursor
     private boolean jumped;
     private boolean skipped;
     private boolean gap;
+    private volatile CacheSegment pinned;
 
+    /** A cursor on the partition, registered with it (allocates: once per reader). */
     public CacheCursor(CachePartition partition)
     {
         this.partition = partition;
+        partition.register(this);
     }
 
     /** Lets only entries that pass {@code filter} through, null for all (allocates: once per reader). */
@@ -55,8 +62,8 @@ public final class CacheCursor
         nextOffset = offset;
         gap = false;
         skipped = false;
+        jumped = false;
         seat(offset);
-        jumped = offset < partition.evictedBefore();
     }
 
     /**
@@ -69,10 +76,10 @@ public final class CacheCursor
         boolean blocked = false;
         while (!found && !blocked)
         {
+            // the segment is pinned before this check: if it is not deleted now, the writer leaves it mapped
             CacheSegment segment = this.segment;
             if (segment == null || segment.deleted())
             {
-                jumped |= segment != null;
                 blocked = !seat(nextOffset);
                 continue;
             }
@@ -133,14 +140,36 @@ public final class CacheCursor
         return gap;
     }
 
+    /** Unpins the last segment and stops counting for the partition's writer: the cursor is not to be used again. */
+    @Override
+    public void close()
+    {
+        segment = null;
+        pinned = null;
+        partition.deregister(this);
+    }
+
+    /** The segment the cursor reads, which the partition's writer must not unmap. */
+    CacheSegment pinned()
+    {
+        return pinned;
+    }
+
+    /**
+     * To the segment that holds {@code offset}, or the oldest; false while the partition has none. Read after the
+     * segments, the eviction mark is at least as new as they are: below it, records may be gone.
+     */
     private boolean seat(long offset)
     {
         final CacheSegment[] segments = partition.segments();
+        jumped |= offset < partition.evictedBefore();
         CacheSegment seated = null;
         if (segments.length > 0)
         {
             seated = segments[Math.max(floor(segments, offset), 0)];
-            position = seated.positionOf(offset, seated.log().limit());
+            pinned = seated;
+            // pinned, then checked: if deleted already, next() finds out before it reads anything and seats again
+            position = seated.deleted() ? 0 : seated.positionOf(offset, seated.log().limit());
             resetScans();
         }
         segment = seated;
@@ -157,6 +186,7 @@ public final class CacheCursor
         {
             // not in the list any more: evicted, maybe with others after it
             jumped |= next == 0;
+            pinned = segments[next];
             segment = segments[next];
             position = 0;
             resetScans();

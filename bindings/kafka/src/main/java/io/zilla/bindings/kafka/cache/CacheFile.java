@@ -114,10 +114,10 @@ final class CacheFile
     }
 
     /**
-     * Unlinks the file. The mapping is not unmapped here, on purpose: a reader on another thread may still hold this
-     * buffer (it read the segment list just before the segment left it), and reading an unmapped address would crash
-     * the process, while reading an unlinked file's mapping is safe. The mapping goes when the garbage collector finds
-     * the buffer unreachable, and only then does the file system free the file's blocks.
+     * Unlinks the file. The mapping stays: a reader on another thread may still be reading it (it read the segment list
+     * just before the segment left it), and reading an unlinked file's mapping is safe, while reading an unmapped
+     * address would crash the process. The file system frees the blocks only once the mapping goes, see
+     * {@link #unmap()}.
      */
     void delete()
     {
@@ -129,5 +129,16 @@ final class CacheFile
         {
             throw new UncheckedIOException(ex);
         }
+    }
+
+    /**
+     * Unmaps the file, which lets the file system free an unlinked file's blocks at once. Only the partition's writer
+     * calls it, once no cursor pins the segment (see {@link CachePartition}): nothing reads this buffer afterwards.
+     * Left to the garbage collector instead, the mapping would live until the buffer is found unreachable, which on a
+     * data path that allocates nothing can take hours, and the disk would fill with evicted segments.
+     */
+    void unmap()
+    {
+        IoUtil.unmap(buffer.byteBuffer());
     }
 }

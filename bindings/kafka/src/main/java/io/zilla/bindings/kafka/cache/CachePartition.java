@@ -9,7 +9,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
@@ -25,19 +27,31 @@ import org.agrona.DirectBuffer;
  * never evicted. A restart starts from an empty directory: the cache is rebuilt from Kafka, nothing depends on it
  * surviving.
  * <p>
+ * An evicted segment's files are unlinked at once and unmapped as soon as no cursor pins the segment: each cursor
+ * publishes the segment it reads before it checks that the segment was not deleted, and the writer marks a segment
+ * deleted before it checks the pins, so one of the two always sees the other (volatile reads and writes are
+ * sequentially consistent): either the cursor moves on, or the writer waits for it. The writer looks again at each
+ * roll and each {@link #evict()}. Files unlinked but still pinned count in the footprint, so retention evicts more to
+ * stay within {@link CacheConfig#partitionFootprint()}; a cursor that stalls inside an evicted segment holds that one
+ * segment beyond it until it moves or is closed.
+ * <p>
  * {@code cleanup.policy=compact} is refused for now: compaction (keep the latest record per key, honour tombstones) is
  * not built, and retention by time and size alone would drop keys that a compacted topic keeps.
  */
 public final class CachePartition
 {
     private static final VarHandle LATEST_OFFSET;
+    private static final VarHandle CURSORS;
     private static final CacheSegment[] NO_SEGMENTS = new CacheSegment[0];
+    private static final CacheCursor[] NO_CURSORS = new CacheCursor[0];
 
     static
     {
         try
         {
-            LATEST_OFFSET = MethodHandles.lookup().findVarHandle(CachePartition.class, "latestOffset", long.class);
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            LATEST_OFFSET = lookup.findVarHandle(CachePartition.class, "latestOffset", long.class);
+            CURSORS = lookup.findVarHandle(CachePartition.class, "cursors", CacheCursor[].class);
         }
         catch (ReflectiveOperationException ex)
         {
@@ -52,6 +66,11 @@ public final class CachePartition
     private volatile CacheSegment[] segments = NO_SEGMENTS;
     private volatile long latestOffset = -1L;
     private volatile long evictedBefore = Long.MIN_VALUE;
+    private volatile CacheCursor[] cursors = NO_CURSORS;
+
+    private final List<CacheSegment> retiredOwners = new ArrayList<>();
+    private final List<CacheFile> retiredFiles = new ArrayList<>();
+    private long retiredBytes;
 
     public CachePartition(Path cacheDirectory, String topic, int partition, CacheConfig config)
     {
@@ -150,10 +169,13 @@ public final class CachePartition
         return evict(0L);
     }
 
-    /** The size of the partition's files: what the footprint bound applies to. */
+    /**
+     * The size of the partition's files, with those unlinked but still mapped because a cursor pins their segment:
+     * what the footprint bound applies to.
+     */
     public long footprint()
     {
-        long footprint = 0L;
+        long footprint = retiredBytes;
         for (CacheSegment segment : segments)
         {
             footprint += segment.footprint();
@@ -169,8 +191,9 @@ public final class CachePartition
         this.segments = NO_SEGMENTS;
         for (CacheSegment segment : segments)
         {
-            segment.delete();
+            retire(segment);
         }
+        reclaim();
         clear(directory);
         try
         {
@@ -180,6 +203,41 @@ public final class CachePartition
         {
             throw new UncheckedIOException(ex);
         }
+    }
+
+    /** Makes the cursor's pins count: from now on the writer unmaps no segment that the cursor pins. */
+    void register(CacheCursor cursor)
+    {
+        CacheCursor[] current;
+        CacheCursor[] updated;
+        do
+        {
+            current = cursors;
+            updated = Arrays.copyOf(current, current.length + 1);
+            updated[current.length] = cursor;
+        }
+        while (!CURSORS.compareAndSet(this, current, updated));
+    }
+
+    void deregister(CacheCursor cursor)
+    {
+        CacheCursor[] current;
+        CacheCursor[] updated;
+        do
+        {
+            current = cursors;
+            updated = current;
+            for (int i = 0; i < current.length && updated == current; i++)
+            {
+                if (current[i] == cursor)
+                {
+                    updated = new CacheCursor[current.length - 1];
+                    System.arraycopy(current, 0, updated, 0, i);
+                    System.arraycopy(current, i + 1, updated, i, current.length - i - 1);
+                }
+            }
+        }
+        while (updated != current && !CURSORS.compareAndSet(this, current, updated));
     }
 
     /** The segments, oldest first, as last published. */
@@ -208,9 +266,12 @@ public final class CachePartition
         final CacheSegment head = head();
         if (head != null)
         {
-            // make room for the head as it will be once frozen, then freeze it, and only then create the next
-            evict(head.frozenFootprint());
+            // make room for the head as it will be once frozen, with its hash scan until the cursors in it move on,
+            // then freeze it, and only then create the next
+            evict(head.frozenFootprint() + head.hashScan().capacity());
             head.freeze();
+            retire(head, head.hashScan());
+            reclaim();
         }
         final CacheSegment next = new CacheSegment(directory, baseOffset, config, clock.getAsLong());
         final CacheSegment[] segments = this.segments;
@@ -222,18 +283,19 @@ public final class CachePartition
 
     /**
      * Removes, oldest first, the segments before the head whose records are all older than {@code retention.ms}, and
-     * those that take the frozen segments (with {@code reserved} more bytes to come) over {@code retention.bytes}.
+     * those that take the partition's files (with {@code reserved} more bytes to come) over {@code retention.bytes}.
      * The eviction mark is written first, then the new array, then each segment is marked deleted: a cursor that sees
      * the new array, or its segment deleted, also sees the mark and the new array.
      */
     private int evict(long reserved)
     {
+        reclaim();
         final CacheSegment[] segments = this.segments;
         final long now = clock.getAsLong();
-        long frozen = 0L;
+        long held = retiredBytes;
         for (int i = 0; i < segments.length - 1; i++)
         {
-            frozen += segments[i].footprint();
+            held += segments[i].footprint();
         }
 
         int evicted = 0;
@@ -243,12 +305,12 @@ public final class CachePartition
             final boolean expired = config.retentionMs() != CacheConfig.UNLIMITED
                 && oldest.maxTimestamp() < now - config.retentionMs();
             final boolean oversized = config.retentionBytes() != CacheConfig.UNLIMITED
-                && frozen + reserved > config.retentionBytes();
+                && held + reserved > config.retentionBytes();
             if (!expired && !oversized)
             {
                 break;
             }
-            frozen -= oldest.footprint();
+            held -= oldest.footprint();
             evicted++;
         }
 
@@ -258,10 +320,57 @@ public final class CachePartition
             this.segments = Arrays.copyOfRange(segments, evicted, segments.length);
             for (int i = 0; i < evicted; i++)
             {
-                segments[i].delete();
+                retire(segments[i]);
             }
+            reclaim();
         }
         return evicted;
+    }
+
+    /** Marks the segment deleted, unlinks its files, and leaves them to {@link #reclaim()}. */
+    private void retire(CacheSegment segment)
+    {
+        segment.delete();
+        retire(segment, segment.log());
+        retire(segment, segment.index());
+        final CacheFile hashIndex = segment.hashIndex();
+        if (hashIndex != null)
+        {
+            retire(segment, hashIndex);
+        }
+        else
+        {
+            retire(segment, segment.hashScan());
+        }
+    }
+
+    private void retire(CacheSegment owner, CacheFile file)
+    {
+        retiredOwners.add(owner);
+        retiredFiles.add(file);
+        retiredBytes += file.capacity();
+    }
+
+    /** Unmaps the retired files whose segment no cursor pins: the segment was marked before the pins were read. */
+    private void reclaim()
+    {
+        final CacheCursor[] cursors = this.cursors;
+        for (int i = retiredFiles.size() - 1; i >= 0; i--)
+        {
+            final CacheSegment owner = retiredOwners.get(i);
+            boolean pinned = false;
+            for (int c = 0; c < cursors.length && !pinned; c++)
+            {
+                pinned = cursors[c].pinned() == owner;
+            }
+            if (!pinned)
+            {
+                final CacheFile file = retiredFiles.remove(i);
+                retiredOwners.remove(i);
+                retiredBytes -= file.capacity();
+                file.unmap();
+            }
+        }
     }
 
     private static void clear(Path directory)

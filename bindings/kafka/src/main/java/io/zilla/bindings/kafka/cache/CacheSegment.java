@@ -145,8 +145,8 @@ final class CacheSegment
 
     /**
      * No more appends: the log and the index keep their size, and the hash scan is sorted into the hash index, which
-     * readers pick up through its volatile field; the hash scan's file is then unlinked (a reader still scanning its
-     * mapping reads on, see {@link CacheFile#delete()}).
+     * readers pick up through its volatile field; the hash scan's file is then unlinked, and the partition unmaps it
+     * once no cursor pins the segment (a cursor that read no hash index yet may still be scanning it).
      */
     void freeze()
     {

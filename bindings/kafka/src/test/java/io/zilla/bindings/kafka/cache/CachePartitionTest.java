@@ -284,6 +284,38 @@ class CachePartitionTest
     }
 
     @Test
+    void shouldKeepAnEvictedSegmentMappedWhileACursorPinsIt()
+    {
+        final CacheConfig config = SMALL.withRetentionBytes(2 * SMALL.segmentFootprint());
+        final CachePartition partition = new CachePartition(cache, "events", 0, config, now::get);
+        partition.append(0, 0, bytes("first"), bytes("value-0"), null);
+        final CacheCursor cursor = new CacheCursor(partition);
+        cursor.seek(0);
+        assertTrue(cursor.next());
+
+        final UnsafeBuffer value = new UnsafeBuffer(new byte[500]);
+        long offset = 1;
+        while (partition.startOffset() == 0)
+        {
+            partition.append(offset++, 0, null, value, null);
+        }
+        assertFalse(fileNames(partition.directory()).contains("0000000000000000000.log"), "unlinked");
+        assertEquals("first", string(cursor.entry().key()), "still mapped: the cursor has not moved");
+        assertEquals("value-0", string(cursor.entry().value()));
+        final long pinned = partition.footprint();
+        assertTrue(pinned > CacheBuffers.directorySize(partition.directory()), "the pinned files still count");
+
+        assertTrue(cursor.next());
+        assertTrue(cursor.gap());
+        partition.evict();
+        assertEquals(CacheBuffers.directorySize(partition.directory()), partition.footprint(),
+            "unmapped once the cursor moved on");
+
+        cursor.close();
+        assertEquals(0, partition.evict());
+    }
+
+    @Test
     void shouldRefuseWhatItCannotKeep()
     {
         final CachePartition partition = new CachePartition(cache, "events", 0, SMALL, now::get);
