@@ -121,8 +121,8 @@ public final class CachePartition
      * {@link CacheHeadersBuilder} writes them.
      * <p>
      * The head rolls to a new segment, based at this offset, when the record does not fit it or when it is older than
-     * {@code segment.ms}; retention runs before the new head is created, so the files never exceed
-     * {@link CacheConfig#partitionFootprint()}.
+     * {@code segment.ms}; retention runs before the new head is created, so the files stay within
+     * {@link CacheConfig#partitionFootprint()} (unless cursors stall inside evicted segments, one segment each).
      *
      * @throws IllegalArgumentException for an offset not above the latest, malformed headers, or a record that no
      *                                  segment of this configuration could hold
@@ -171,7 +171,7 @@ public final class CachePartition
 
     /**
      * The size of the partition's files, with those unlinked but still mapped because a cursor pins their segment:
-     * what the footprint bound applies to.
+     * what the footprint bound applies to (writer thread only).
      */
     public long footprint()
     {
