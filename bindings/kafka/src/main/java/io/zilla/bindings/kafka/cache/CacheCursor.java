@@ -1,0 +1,294 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka.cache;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * One reader's place in a partition, on any thread, without locks and, once built, without allocating: {@link #seek}
+ * to an offset, then {@link #next()} while it finds entries, each read in place through {@link #entry()}.
+ * <p>
+ * With a {@link CacheFilter}, candidates come from the hash indexes (a binary search in a frozen segment's
+ * {@code .hindex}, a scan of the head's {@code .hscan} that resumes where it stopped) and each is checked on its bytes.
+ * <p>
+ * A cursor whose segment was evicted moves to the oldest segment left, at its first entry at or after the offset it
+ * wanted, and {@link #gap()} says that records in between may be lost.
+ * <p>
+ * The cursor pins the segment it reads: it publishes it (a volatile write) before it checks, at every step, that the
+ * segment was not deleted, and the partition's writer unmaps no segment that a cursor pins. So whatever the cursor
+ * reads is mapped, and an evicted segment's disk blocks are freed once its cursors move on. {@link #close()} a cursor
+ * that is done, or it pins its last segment for ever.
+ */
+public final class CacheCursor implements AutoCloseable
+{
+    private static final int UNKNOWN = -1;
+
+    private final CachePartition partition;
+    private final CacheEntry entry = new CacheEntry();
+
+    private CacheFilter filter;
+    private int[] scans = new int[0];
+    private CacheSegment segment;
+    private int position;
+    private long nextOffset;
+    private boolean jumped;
+    private boolean skipped;
+    private boolean gap;
+    private volatile CacheSegment pinned;
+
+    /** A cursor on the partition, registered with it (allocates: once per reader). */
+    public CacheCursor(CachePartition partition)
+    {
+        this.partition = partition;
+        partition.register(this);
+    }
+
+    /** Lets only entries that pass {@code filter} through, null for all (allocates: once per reader). */
+    public CacheCursor filter(CacheFilter filter)
+    {
+        this.filter = filter;
+        this.scans = new int[filter != null ? filter.groups() : 0];
+        resetScans();
+        return this;
+    }
+
+    /**
+     * Goes before the first entry at or after {@code offset}: the oldest one retained if {@code offset} is older, or
+     * the next one appended if {@code offset} is beyond the latest.
+     */
+    public void seek(long offset)
+    {
+        nextOffset = offset;
+        gap = false;
+        skipped = false;
+        jumped = false;
+        seat(offset);
+    }
+
+    /**
+     * Moves to the next entry that passes the filter: false when there is none yet (call again once the writer
+     * appended). The previous entry's views are then no longer valid.
+     */
+    public boolean next()
+    {
+        boolean found = false;
+        boolean blocked = false;
+        while (!found && !blocked)
+        {
+            // the segment is pinned before this check: if it is not deleted now, the writer leaves it mapped
+            CacheSegment segment = this.segment;
+            if (segment == null || segment.deleted())
+            {
+                blocked = !seat(nextOffset);
+                continue;
+            }
+
+            // frozen first, then the limit: once frozen, the limit read after it is the last one
+            final boolean frozen = segment.frozen();
+            final int limit = segment.log().limit();
+            final int candidate = candidate(segment, limit);
+            if (candidate != UNKNOWN)
+            {
+                entry.wrap(segment.log().buffer(), candidate);
+                position = candidate + entry.length();
+                final long offset = entry.offset();
+                if (offset >= nextOffset)
+                {
+                    skipped |= jumped && offset > nextOffset;
+                    jumped = false;
+                    nextOffset = offset + 1;
+                    found = filter == null || filter.matches(entry);
+                }
+            }
+            else if (frozen)
+            {
+                blocked = !advance(segment);
+            }
+            else
+            {
+                blocked = true;
+            }
+        }
+        if (found)
+        {
+            gap = skipped;
+            skipped = false;
+        }
+        return found;
+    }
+
+    /** The current entry, read in place: valid until the next move. */
+    public CacheEntry entry()
+    {
+        return entry;
+    }
+
+    /** The offset the cursor asks for next: one after the last entry it went past, or what it was sought to. */
+    public long nextOffset()
+    {
+        return nextOffset;
+    }
+
+    /**
+     * Whether records may be missing before the current entry: the cursor had to jump over evicted segments (its own
+     * evicted under it, or a seek below what the cache still holds) and landed past the offset it asked for. Offsets
+     * that Kafka itself skips (compacted topics) are no gap.
+     */
+    public boolean gap()
+    {
+        return gap;
+    }
+
+    /** Unpins the last segment and stops counting for the partition's writer: the cursor is not to be used again. */
+    @Override
+    public void close()
+    {
+        segment = null;
+        pinned = null;
+        partition.deregister(this);
+    }
+
+    /** The segment the cursor reads, which the partition's writer must not unmap. */
+    CacheSegment pinned()
+    {
+        return pinned;
+    }
+
+    /**
+     * To the segment that holds {@code offset}, or the oldest; false while the partition has none. Read after the
+     * segments, the eviction mark is at least as new as they are: below it, records may be gone.
+     */
+    private boolean seat(long offset)
+    {
+        final CacheSegment[] segments = partition.segments();
+        jumped |= offset < partition.evictedBefore();
+        CacheSegment seated = null;
+        if (segments.length > 0)
+        {
+            seated = segments[Math.max(floor(segments, offset), 0)];
+            pinned = seated;
+            // pinned, then checked: if deleted already, next() finds out before it reads anything and seats again
+            position = seated.deleted() ? 0 : seated.positionOf(offset, seated.log().limit());
+            resetScans();
+        }
+        segment = seated;
+        return seated != null;
+    }
+
+    /** To the segment after this one, false while there is none yet (a roll between its freeze and its publication). */
+    private boolean advance(CacheSegment frozen)
+    {
+        final CacheSegment[] segments = partition.segments();
+        final int next = floor(segments, frozen.baseOffset()) + 1;
+        final boolean advanced = next < segments.length && segments[next].baseOffset() > frozen.baseOffset();
+        if (advanced)
+        {
+            // not in the list any more: evicted, maybe with others after it
+            jumped |= next == 0;
+            pinned = segments[next];
+            segment = segments[next];
+            position = 0;
+            resetScans();
+        }
+        return advanced;
+    }
+
+    /** The position of the next entry to look at, below {@code limit}, or {@link #UNKNOWN} when there is none yet. */
+    private int candidate(CacheSegment segment, int limit)
+    {
+        int candidate = UNKNOWN;
+        if (filter == null)
+        {
+            candidate = position < limit ? position : UNKNOWN;
+        }
+        else
+        {
+            final CacheFile sorted = segment.hashIndex();
+            for (int group = 0; group < scans.length; group++)
+            {
+                final int found = sorted != null
+                    ? sortedCandidate(sorted, filter.hash(group))
+                    : scannedCandidate(segment.hashScan(), group, limit);
+                if (found != UNKNOWN && found < limit && (candidate == UNKNOWN || found < candidate))
+                {
+                    candidate = found;
+                }
+            }
+        }
+        return candidate;
+    }
+
+    /** The first entry at or after the position with this hash: a binary search, as the hash index is sorted. */
+    private int sortedCandidate(CacheFile sorted, int hash)
+    {
+        final UnsafeBuffer buffer = sorted.buffer();
+        final int count = sorted.limit() / CacheIndexEntries.SIZE;
+        final int found = CacheIndexEntries.lowerBound(buffer, count, CacheHash.entry(hash, position));
+        int candidate = UNKNOWN;
+        if (found < count)
+        {
+            final long hashEntry = buffer.getLong(found * CacheIndexEntries.SIZE);
+            candidate = CacheIndexEntries.high(hashEntry) == hash ? CacheIndexEntries.position(hashEntry) : UNKNOWN;
+        }
+        return candidate;
+    }
+
+    /**
+     * The first entry at or after the position with the group's hash, scanning the hash scan from where the group's
+     * last scan stopped. The hash scan is read after the log's limit, so it holds the hashes of every entry below it.
+     */
+    private int scannedCandidate(CacheFile hashScan, int group, int limit)
+    {
+        final UnsafeBuffer buffer = hashScan.buffer();
+        final int count = hashScan.limit() / CacheIndexEntries.SIZE;
+        final int hash = filter.hash(group);
+        int scan = scans[group];
+        if (scan == UNKNOWN)
+        {
+            scan = CacheIndexEntries.lowerBoundByPosition(buffer, count, position);
+        }
+        int candidate = UNKNOWN;
+        for (; scan < count; scan++)
+        {
+            final long hashEntry = buffer.getLong(scan * CacheIndexEntries.SIZE);
+            final int found = CacheIndexEntries.position(hashEntry);
+            if (found >= position && CacheIndexEntries.high(hashEntry) == hash)
+            {
+                // stay on it: taken now if the log published it, else looked at again on the next call
+                candidate = found < limit ? found : UNKNOWN;
+                break;
+            }
+        }
+        scans[group] = scan;
+        return candidate;
+    }
+
+    private void resetScans()
+    {
+        for (int group = 0; group < scans.length; group++)
+        {
+            scans[group] = UNKNOWN;
+        }
+    }
+
+    /** The last segment whose base offset is at or below {@code offset}, -1 if all are above. */
+    private static int floor(CacheSegment[] segments, long offset)
+    {
+        int low = 0;
+        int high = segments.length;
+        while (low < high)
+        {
+            final int middle = (low + high) >>> 1;
+            if (segments[middle].baseOffset() <= offset)
+            {
+                low = middle + 1;
+            }
+            else
+            {
+                high = middle;
+            }
+        }
+        return low - 1;
+    }
+}
