@@ -20,6 +20,7 @@ import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.config.RouteConfig;
 import io.zilla.engine.config.TelemetryConfig;
+import io.zilla.engine.internal.stream.StreamIds;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
 import io.zilla.engine.test.TestClient;
@@ -60,6 +61,26 @@ class EngineStreamsTest
         assertEquals(300_000L, counters.get("net").get("bytes.received"));
         assertEquals(300_000L, counters.get("app").get("bytes.sent"));
         assertEquals(1L, counters.get("net").get("streams.opened"));
+    }
+
+    @Test
+    void shouldOpenStreamsOnTheWorkerOfTheClientTheTestPicks()
+    {
+        // bindings attach on every worker; a test of several workers opens streams from each worker's client
+        engine.workers(2).start(config());
+
+        for (int worker = 0; worker < 2; worker++)
+        {
+            final TestClient client = TestBinding.client("app", worker);
+            final TestStream stream = client.open();
+            client.write(stream, ("on worker " + worker).getBytes(StandardCharsets.UTF_8));
+
+            final TestStream accepted = awaitStream(TestBinding.server("net", worker), 0);
+            accepted.await(TIMEOUT, () -> accepted.received().length == 11);
+            assertArrayEquals(("on worker " + worker).getBytes(StandardCharsets.UTF_8), accepted.received());
+            assertEquals(worker, StreamIds.workerIndex(stream.id()), "the stream id carries its worker");
+        }
+        assertEquals(1, TestBinding.server("net", 1).streams().size());
     }
 
     @Test

@@ -19,7 +19,7 @@ import io.zilla.engine.config.KindConfig;
  * The {@code test} binding: application-side streams a test drives and observes frame by frame. Kind
  * {@code client} opens streams to its exit when the test asks ({@link TestClient}); kind {@code server}
  * accepts streams, records them, and answers as the test asks ({@link TestServer}). Look them up by binding
- * name once the engine has started (worker 0's).
+ * name once the engine has started: worker 0's, or any worker's by its index (a test of several workers).
  */
 public final class TestBinding implements Binding
 {
@@ -30,12 +30,29 @@ public final class TestBinding implements Binding
 
     public static TestClient client(String bindingName)
     {
-        return CLIENTS.get(bindingName);
+        return client(bindingName, 0);
+    }
+
+    /** The client of the binding on worker {@code worker}: its streams start on that worker. */
+    public static TestClient client(String bindingName, int worker)
+    {
+        return CLIENTS.get(key(bindingName, worker));
     }
 
     public static TestServer server(String bindingName)
     {
-        return SERVERS.get(bindingName);
+        return server(bindingName, 0);
+    }
+
+    /** The server of the binding on worker {@code worker}: the streams opened on that worker reach it. */
+    public static TestServer server(String bindingName, int worker)
+    {
+        return SERVERS.get(key(bindingName, worker));
+    }
+
+    private static String key(String bindingName, int worker)
+    {
+        return bindingName + "@" + worker;
     }
 
     @Override
@@ -68,19 +85,13 @@ public final class TestBinding implements Binding
                 if (binding.kind() == KindConfig.CLIENT)
                 {
                     final TestClient client = new TestClient(context, binding);
-                    if (context.index() == 0)
-                    {
-                        CLIENTS.put(binding.name(), client);
-                    }
+                    CLIENTS.put(key(binding.name(), context.index()), client);
                     handler = client;
                 }
                 else
                 {
                     final TestServer server = new TestServer(context, binding);
-                    if (context.index() == 0)
-                    {
-                        SERVERS.put(binding.name(), server);
-                    }
+                    SERVERS.put(key(binding.name(), context.index()), server);
                     handler = server;
                 }
                 return handler;
@@ -89,16 +100,17 @@ public final class TestBinding implements Binding
             @Override
             public void detach(BindingConfig binding)
             {
-                final TestClient client = CLIENTS.get(binding.name());
+                final String key = key(binding.name(), context.index());
+                final TestClient client = CLIENTS.get(key);
                 if (client != null && client.context() == context)
                 {
-                    CLIENTS.remove(binding.name());
+                    CLIENTS.remove(key);
                     client.close();
                 }
-                final TestServer server = SERVERS.get(binding.name());
+                final TestServer server = SERVERS.get(key);
                 if (server != null && server.context() == context)
                 {
-                    SERVERS.remove(binding.name());
+                    SERVERS.remove(key);
                 }
             }
         };
