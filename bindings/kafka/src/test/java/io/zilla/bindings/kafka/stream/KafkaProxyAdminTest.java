@@ -71,7 +71,15 @@ class KafkaProxyAdminTest
 
             admin.createTopics(List.of(new NewTopic(three, 3, (short) 1), new NewTopic(five, 5, (short) 1)))
                 .all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            final Set<String> listed = admin.listTopics().names().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            // createTopics completes once the controller has them; the broker's metadata, which listTopics reads, may
+            // follow a moment later (a full build saw the topics missing from a list made at once)
+            final long listDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+            Set<String> listed = admin.listTopics().names().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            while (!listed.containsAll(List.of(three, five)) && System.nanoTime() < listDeadline)
+            {
+                Thread.sleep(100);
+                listed = admin.listTopics().names().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            }
             assertTrue(listed.containsAll(List.of(three, five)), "listed " + listed);
 
             admin.createPartitions(Map.of(five, NewPartitions.increaseTo(6))).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
