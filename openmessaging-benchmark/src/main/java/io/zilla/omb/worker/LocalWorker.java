@@ -20,10 +20,11 @@ import io.zilla.omb.driver.BenchmarkProducer;
  * The producers and consumers of this process, as OMB's local worker: the whole benchmark in one JVM, or one
  * {@code benchmark-worker} process of a distributed run.
  * <p>
- * Each producer sends on its own thread at an equal share of the worker's rate, paced by a {@link UniformRateLimiter}:
- * the n-th message is intended at {@code start + n / rate} whatever happened before, so a stall shows as publish delay
- * instead of being absorbed (coordinated omission). A payload carries its actual send time ({@link EpochNanos}) for the
- * consumer's end-to-end latency. In backlog mode a paused consumer holds its callback, so it takes no more messages.
+ * Load threads, as many as cores at most, send through the producers in turn, paced by the worker's one
+ * {@link UniformRateLimiter}: the n-th message is intended at {@code start + n / rate} whatever happened before, so a
+ * stall shows as publish delay instead of being absorbed (coordinated omission). A payload carries its actual send
+ * time ({@link EpochNanos}) for the consumer's end-to-end latency. In backlog mode a paused consumer holds its
+ * callback, so it takes no more messages.
  */
 public final class LocalWorker implements Worker
 {
@@ -32,11 +33,14 @@ public final class LocalWorker implements Worker
 
     private final Consumer<String> log;
     private final WorkerStats stats = new WorkerStats();
-    private final List<ProducerTask> producers = new ArrayList<>();
+    private final List<BenchmarkProducer> producers = new ArrayList<>();
+    private final List<LoadThread> loads = new ArrayList<>();
     private final List<BenchmarkConsumer> consumers = new ArrayList<>();
     private final List<String> createdTopics = new ArrayList<>();
 
     private BenchmarkDriver driver;
+    // the worker's one rate, shared by its load threads as OMB shares it; replaced whole when the rate changes
+    private volatile UniformRateLimiter limiter;
     private volatile boolean consumersPaused;
     private volatile boolean stopping;
 
@@ -84,8 +88,7 @@ public final class LocalWorker implements Worker
         final BenchmarkDriver driver = driver();
         for (String topic : topics)
         {
-            final BenchmarkProducer producer = driver.createProducer(topic).get(60, TimeUnit.SECONDS);
-            producers.add(new ProducerTask(producer, stats, producers.size()));
+            producers.add(driver.createProducer(topic).get(60, TimeUnit.SECONDS));
         }
     }
 
@@ -104,28 +107,42 @@ public final class LocalWorker implements Worker
         }
     }
 
+    /**
+     * Starts the load as OMB's worker does: as many threads as cores at most, each sending in turn through its share of
+     * the producers, all of them paced by the worker's one rate limiter. A thread per producer would cost a workload of
+     * hundreds of producers hundreds of threads, and its scheduling, not the system's, would show in the latencies.
+     */
     @Override
     public synchronized void startLoad(ProducerWorkAssignment assignment)
-    {
-        final List<byte[]> payloads = assignment.payloadData();
-        long seed = 0x5eed;
-        for (ProducerTask producer : producers)
-        {
-            producer.start(payloads, new KeyDistributor(assignment.keyDistributorType(), seed++));
-        }
-        adjustPublishRate(assignment.publishRate());
-    }
-
-    @Override
-    public synchronized void adjustPublishRate(double publishRate)
     {
         if (producers.isEmpty())
         {
             return;
         }
-        final long start = System.nanoTime();
-        final double share = Math.max(1.0, publishRate) / producers.size();
-        producers.forEach(p -> p.rate(share, start));
+        adjustPublishRate(assignment.publishRate());
+        final int threads = Math.min(producers.size(), Runtime.getRuntime().availableProcessors());
+        final List<List<BenchmarkProducer>> shares = new ArrayList<>();
+        for (int t = 0; t < threads; t++)
+        {
+            shares.add(new ArrayList<>());
+        }
+        for (int p = 0; p < producers.size(); p++)
+        {
+            shares.get(p % threads).add(producers.get(p));
+        }
+        for (int t = 0; t < threads; t++)
+        {
+            final LoadThread load = new LoadThread(shares.get(t), assignment.payloadData(),
+                new KeyDistributor(assignment.keyDistributorType(), 0x5eed + t), t);
+            loads.add(load);
+            load.start();
+        }
+    }
+
+    @Override
+    public synchronized void adjustPublishRate(double publishRate)
+    {
+        limiter = new UniformRateLimiter(Math.max(1.0, publishRate), System.nanoTime());
     }
 
     @Override
@@ -163,9 +180,15 @@ public final class LocalWorker implements Worker
     {
         stopping = true;
         consumersPaused = false;
-        producers.forEach(ProducerTask::stop);
+        limiter = null;
+        loads.forEach(LoadThread::halt);
         Exception failure = null;
-        for (ProducerTask producer : producers)
+        for (LoadThread load : loads)
+        {
+            failure = closeQuietly(load::awaitEnd, failure);
+        }
+        loads.clear();
+        for (BenchmarkProducer producer : producers)
         {
             failure = closeQuietly(producer::close, failure);
         }
@@ -243,58 +266,39 @@ public final class LocalWorker implements Worker
         void close() throws Exception;
     }
 
-    /** One producer's load thread: waits for each intended send time, stamps the payload, sends. */
-    private static final class ProducerTask implements Runnable
+    /** A load thread: waits for each intended send time of the worker's rate, stamps a payload, sends it. */
+    private final class LoadThread extends Thread
     {
-        private final BenchmarkProducer producer;
-        private final WorkerStats stats;
-        private final Thread thread;
-
-        private List<byte[]> payloads;
-        private KeyDistributor keys;
-        private volatile UniformRateLimiter limiter;
+        private final List<BenchmarkProducer> producers;
+        private final List<byte[]> payloads;
+        private final KeyDistributor keys;
         private volatile boolean running = true;
 
-        ProducerTask(BenchmarkProducer producer, WorkerStats stats, int index)
+        LoadThread(List<BenchmarkProducer> producers, List<byte[]> payloads, KeyDistributor keys, int index)
         {
-            this.producer = producer;
-            this.stats = stats;
-            this.thread = new Thread(this, "omb-producer-" + index);
-            this.thread.setDaemon(true);
-        }
-
-        void start(List<byte[]> payloads, KeyDistributor keys)
-        {
+            super("omb-load-" + index);
+            this.producers = producers;
             this.payloads = payloads;
             this.keys = keys;
-            thread.start();
+            setDaemon(true);
         }
 
-        void rate(double rate, long start)
-        {
-            limiter = new UniformRateLimiter(rate, start);
-            LockSupport.unpark(thread);
-        }
-
-        void stop()
+        void halt()
         {
             running = false;
-            LockSupport.unpark(thread);
+            LockSupport.unpark(this);
         }
 
-        void close() throws Exception
+        void awaitEnd() throws InterruptedException
         {
-            if (thread.isAlive())
-            {
-                thread.join(TimeUnit.SECONDS.toMillis(30));
-            }
-            producer.close();
+            join(TimeUnit.SECONDS.toMillis(30));
         }
 
         @Override
         public void run()
         {
-            int next = 0;
+            int nextPayload = 0;
+            int nextProducer = 0;
             while (running)
             {
                 final UniformRateLimiter current = limiter;
@@ -309,8 +313,10 @@ public final class LocalWorker implements Worker
                     continue;
                 }
                 final long sent = System.nanoTime();
-                final byte[] payload = payloads.get(next).clone();
-                next = next + 1 == payloads.size() ? 0 : next + 1;
+                final byte[] payload = payloads.get(nextPayload).clone();
+                nextPayload = nextPayload + 1 == payloads.size() ? 0 : nextPayload + 1;
+                final BenchmarkProducer producer = producers.get(nextProducer);
+                nextProducer = nextProducer + 1 == producers.size() ? 0 : nextProducer + 1;
                 PayloadStamp.write(payload, EpochNanos.now());
                 final int bytes = payload.length;
                 try

@@ -3,18 +3,20 @@
  */
 package io.zilla.omb.worker;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * Evenly spaced send times at a fixed rate: the n-th operation is intended at {@code start + n / rate}, whatever
  * happened before it. A caller that falls behind sends at once and the gap between its intended and actual send time
- * (the publish delay) shows the stall instead of hiding it (coordinated omission). Used by one thread.
+ * (the publish delay) shows the stall instead of hiding it (coordinated omission). Shared by a worker's load threads,
+ * as OMB's: each operation takes the next intended time, whichever thread asks.
  */
 final class UniformRateLimiter
 {
     private final double nanosPerOperation;
     private final long start;
-    private long operations;
+    private final AtomicLong operations = new AtomicLong();
 
     UniformRateLimiter(double operationsPerSecond, long startNanos)
     {
@@ -29,7 +31,7 @@ final class UniformRateLimiter
     /** The intended time ({@link System#nanoTime()}) of the next operation; does not wait. */
     long next()
     {
-        return start + (long) (operations++ * nanosPerOperation);
+        return start + (long) (operations.getAndIncrement() * nanosPerOperation);
     }
 
     /** Waits until {@code deadline} ({@link System#nanoTime()}) unless it passed; returns at once then. */

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+
 import org.junit.jupiter.api.Test;
 
 class UniformRateLimiterTest
@@ -47,5 +49,35 @@ class UniformRateLimiterTest
         final byte[] payload = new byte[16];
         PayloadStamp.write(payload, -123_456_789_012L);
         assertEquals(-123_456_789_012L, PayloadStamp.read(payload));
+    }
+
+    @Test
+    void shouldGiveEachThreadItsOwnSendTimesWhenShared() throws Exception
+    {
+        // a worker's load threads share one limiter: together they take every slot once, so the worker keeps its rate
+        final UniformRateLimiter limiter = new UniformRateLimiter(1_000_000, 0L);
+        final long[][] taken = new long[4][10_000];
+        final Thread[] threads = new Thread[taken.length];
+        for (int t = 0; t < threads.length; t++)
+        {
+            final long[] mine = taken[t];
+            threads[t] = new Thread(() ->
+            {
+                for (int i = 0; i < mine.length; i++)
+                {
+                    mine[i] = limiter.next();
+                }
+            });
+            threads[t].start();
+        }
+        for (Thread thread : threads)
+        {
+            thread.join();
+        }
+        final long[] all = Arrays.stream(taken).flatMapToLong(Arrays::stream).sorted().toArray();
+        for (int i = 0; i < all.length; i++)
+        {
+            assertEquals(i * 1_000L, all[i], "slot " + i);
+        }
     }
 }
