@@ -233,10 +233,15 @@ public final class Worker implements EngineContext, Runnable
             // blocking here costs nothing while idle: a socket, a timer or a wake-up ends it, and what it brings is
             // drained below in the same pass, not after another look at the selector; a task that just ran may have
             // queued a frame or a timer, so then there is no waiting
-            // a doorbell rung since the last look keeps the worker from blocking; one rung while it blocks wakes it
-            final boolean rung = pollMillis > 0L && work == 0 && doorbells.parking(true);
-            work += poller.poll(work > 0 || rung ? 0L : pollMillis);
-            doorbells.parking(false);
+            // a doorbell rung since the last look keeps the worker from blocking; one rung while it blocks wakes it.
+            // Only a pass that would block says so: the flag is a volatile write, not for every busy pass
+            final boolean blocking = pollMillis > 0L && work == 0;
+            final boolean rung = blocking && doorbells.parking(true);
+            work += poller.poll(blocking && !rung ? pollMillis : 0L);
+            if (blocking)
+            {
+                doorbells.parking(false);
+            }
             work += signaler.poll(System.currentTimeMillis());
             work += doorbells.drain();
             work += dispatcher.drain(DRAIN_LIMIT);
