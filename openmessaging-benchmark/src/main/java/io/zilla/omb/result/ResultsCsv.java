@@ -6,6 +6,8 @@ package io.zilla.omb.result;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -81,9 +83,9 @@ public final class ResultsCsv
             rates.getMaxValue());
     }
 
+    /** As OMB's {@code {7,number,#.##}}: at most two decimals, none written when they are zeros. */
     private static String twoDecimals(double value)
     {
-        final String text = String.format(Locale.ROOT, "%.2f", value);
-        return text.endsWith(".00") ? text.substring(0, text.length() - 3) : text.replaceAll("0$", "");
+        return new DecimalFormat("#.##", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
     }
 }

@@ -184,26 +184,31 @@ public final class DistributedWorkers implements Worker
 
     private void eachIndexed(List<Worker> targets, IndexedCall call) throws Exception
     {
-        final List<CompletableFuture<Void>> calls = new ArrayList<>();
-        for (int i = 0; i < targets.size(); i++)
+        gather(targets, (worker, index) ->
         {
-            final int index = i;
-            final Worker worker = targets.get(i);
-            calls.add(CompletableFuture.runAsync(() -> unchecked(() -> call.apply(worker, index)), executor));
-        }
-        join(calls);
+            call.apply(worker, index);
+            return null;
+        });
     }
 
     private <T> List<T> gather(Query<T> query) throws Exception
     {
+        return gather(workers, (worker, index) -> query.apply(worker));
+    }
+
+    /** Asks every target at once; waits for all of them; the first failure is thrown, after all of them ended. */
+    private <T> List<T> gather(List<Worker> targets, IndexedQuery<T> query) throws Exception
+    {
         final List<CompletableFuture<T>> calls = new ArrayList<>();
-        for (Worker worker : workers)
+        for (int i = 0; i < targets.size(); i++)
         {
+            final int index = i;
+            final Worker worker = targets.get(i);
             calls.add(CompletableFuture.supplyAsync(() ->
             {
                 try
                 {
-                    return query.apply(worker);
+                    return query.apply(worker, index);
                 }
                 catch (Exception ex)
                 {
@@ -211,19 +216,13 @@ public final class DistributedWorkers implements Worker
                 }
             }, executor));
         }
-        join(calls);
-        return calls.stream().map(CompletableFuture::join).toList();
-    }
-
-    /** Waits for every call; the first failure is thrown, after all of them ended. */
-    private static void join(List<? extends CompletableFuture<?>> calls) throws Exception
-    {
+        final List<T> results = new ArrayList<>();
         Exception failure = null;
-        for (CompletableFuture<?> call : calls)
+        for (CompletableFuture<T> call : calls)
         {
             try
             {
-                call.join();
+                results.add(call.join());
             }
             catch (CompletionException ex)
             {
@@ -235,18 +234,7 @@ public final class DistributedWorkers implements Worker
         {
             throw failure;
         }
-    }
-
-    private static void unchecked(Action action)
-    {
-        try
-        {
-            action.run();
-        }
-        catch (Exception ex)
-        {
-            throw new CompletionException(ex);
-        }
+        return results;
     }
 
     @FunctionalInterface
@@ -268,8 +256,8 @@ public final class DistributedWorkers implements Worker
     }
 
     @FunctionalInterface
-    private interface Action
+    private interface IndexedQuery<T>
     {
-        void run() throws Exception;
+        T apply(Worker worker, int index) throws Exception;
     }
 }

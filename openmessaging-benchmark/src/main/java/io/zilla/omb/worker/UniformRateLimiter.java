@@ -4,7 +4,6 @@
 package io.zilla.omb.worker;
 
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Evenly spaced send times at a fixed rate: the n-th operation is intended at {@code start + n / rate}, whatever
@@ -32,19 +31,5 @@ final class UniformRateLimiter
     long next()
     {
         return start + (long) (operations.getAndIncrement() * nanosPerOperation);
-    }
-
-    /** Waits until {@code deadline} ({@link System#nanoTime()}) unless it passed; returns at once then. */
-    static void waitUntil(long deadline)
-    {
-        long remaining;
-        while ((remaining = deadline - System.nanoTime()) > 0)
-        {
-            LockSupport.parkNanos(remaining);
-            if (Thread.currentThread().isInterrupted())
-            {
-                return;
-            }
-        }
     }
 }

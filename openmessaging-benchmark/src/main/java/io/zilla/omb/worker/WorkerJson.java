@@ -3,6 +3,8 @@
  */
 package io.zilla.omb.worker;
 
+import java.io.IOException;
+import java.io.StringWriter;
 import java.util.List;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -51,28 +53,11 @@ final class WorkerJson
         return YAML.writeValueAsString(file);
     }
 
-    private static String properties(Properties properties)
+    /** Java properties text, escaped by the JDK's own writer, that DriverConfig reads back with Properties.load. */
+    private static String properties(Properties properties) throws IOException
     {
-        final StringBuilder text = new StringBuilder();
-        new TreeMap<>(properties).forEach((key, value) -> text.append(escape(key)).append('=')
-            .append(escape(value)).append('\n'));
+        final StringWriter text = new StringWriter();
+        properties.store(text, null);
         return text.toString();
-    }
-
-    /** A key or value as Java properties text reads it back: backslashes, line ends and the separators escaped. */
-    private static String escape(Object text)
-    {
-        final StringBuilder escaped = new StringBuilder();
-        for (char c : String.valueOf(text).toCharArray())
-        {
-            switch (c)
-            {
-                case '\\', '=', ':', '#', '!' -> escaped.append('\\').append(c);
-                case '\n' -> escaped.append("\\n");
-                case '\r' -> escaped.append("\\r");
-                default -> escaped.append(c);
-            }
-        }
-        return escaped.toString();
     }
 }

@@ -5,7 +5,6 @@ package io.zilla.omb.worker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 
@@ -33,14 +32,6 @@ class UniformRateLimiterTest
     void shouldRejectNonPositiveRate()
     {
         assertThrows(IllegalArgumentException.class, () -> new UniformRateLimiter(0, 0));
-    }
-
-    @Test
-    void shouldWaitUntilDeadline()
-    {
-        final long start = System.nanoTime();
-        UniformRateLimiter.waitUntil(start + 20_000_000L);
-        assertTrue(System.nanoTime() - start >= 20_000_000L);
     }
 
     @Test
