@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.BooleanSupplier;
 
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
@@ -67,6 +68,7 @@ public final class Worker implements EngineContext, Runnable
     private final Poller poller;
     private final WorkerSignaler signaler;
     private final Doorbells doorbells;
+    private final BooleanSupplier congested;
     private final WorkerBudgets budgets;
     private final SlabBufferPool bufferPool;
     private final WorkerCounters counters;
@@ -101,7 +103,8 @@ public final class Worker implements EngineContext, Runnable
         final int congestion = ring.capacity() / 2;
         this.dispatcher = new StreamDispatcher(ring, handlers::get, this::counters, new Reporter(),
             configuration.streamsPerConnection());
-        this.poller = new Poller(this::onChannelFault, () -> ring.size() > congestion);
+        this.congested = () -> ring.size() > congestion;
+        this.poller = new Poller(this::onChannelFault, congested);
         this.signaler = new WorkerSignaler(System.currentTimeMillis(), this::deliverSignal);
         this.doorbells = new Doorbells(configuration.doorbells(), poller::wakeup);
         this.budgets = new WorkerBudgets(index);
@@ -243,7 +246,12 @@ public final class Worker implements EngineContext, Runnable
                 doorbells.parking(false);
             }
             work += signaler.poll(System.currentTimeMillis());
-            work += doorbells.drain();
+            // a doorbell's handler writes frames for others to read (the kafka cache's readers): while the ring is
+            // congested it waits, as sockets do, until the ring is drained
+            if (!congested.getAsBoolean())
+            {
+                work += doorbells.drain();
+            }
             work += dispatcher.drain(DRAIN_LIMIT);
             work += budgets.flush(0L);
             pollMillis = 0L;

@@ -4,6 +4,7 @@
 package io.zilla.bindings.kafka;
 
 import java.net.URL;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -14,11 +15,16 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.zilla.bindings.kafka.cache.CacheConfig;
+import io.zilla.bindings.kafka.cache.CacheRegistry;
+import io.zilla.bindings.kafka.config.KafkaCacheOptionsConfig;
 import io.zilla.bindings.kafka.config.KafkaClientOptionsConfig;
 import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
 import io.zilla.bindings.kafka.config.KafkaProxyLimits;
 import io.zilla.bindings.kafka.config.KafkaSaslConfig;
 import io.zilla.bindings.kafka.config.KafkaSniConfig;
+import io.zilla.bindings.kafka.config.KafkaTopicConditionConfig;
+import io.zilla.bindings.kafka.config.KafkaTopicConfig;
 import io.zilla.bindings.kafka.stream.KafkaBindingContext;
 import io.zilla.bindings.kafka.stream.KafkaClientSettings;
 import io.zilla.bindings.kafka.stream.KafkaClientTimeouts;
@@ -27,16 +33,47 @@ import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingContext;
 import io.zilla.engine.binding.EngineContext;
+import io.zilla.engine.config.BindingConfig;
+import io.zilla.engine.config.ConditionConfig;
 import io.zilla.engine.config.ConfigValueException;
 import io.zilla.engine.config.KindConfig;
+import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.config.OptionsConfig;
+import io.zilla.engine.config.RouteConfig;
 import io.zilla.specs.kafka.codec.BrokerAddress;
 import io.zilla.specs.kafka.codec.RecordCompression;
 
-/** The kafka binding type: kinds {@code proxy} and {@code client}, see docs/bindings/kafka.md. */
+/**
+ * The kafka binding type: kinds {@code proxy} and {@code client}, see docs/bindings/kafka.md, and {@code cache_client}
+ * and {@code cache_server}, see docs/bindings/kafka-cache.md.
+ */
 public final class KafkaBinding implements Binding
 {
     public static final String NAME = "kafka";
+
+    /** Engine property: where the kafka caches keep their segments; emptied when a cache starts. */
+    public static final String CACHE_DIRECTORY = "zilla.binding.kafka.cache.directory";
+
+    /** Engine property: the capacity of a cache segment's log, in bytes (see docs/bindings/kafka-cache.md). */
+    public static final String CACHE_SEGMENT_BYTES = "zilla.binding.kafka.cache.segment.bytes";
+
+    public static final int DEFAULT_CACHE_SEGMENT_BYTES = 8 << 20;
+
+    /** Engine property: the capacity of a cache segment's offset index and of its hash index, in bytes. */
+    public static final String CACHE_SEGMENT_INDEX_BYTES = "zilla.binding.kafka.cache.segment.index.bytes";
+
+    public static final int DEFAULT_CACHE_SEGMENT_INDEX_BYTES = 512 << 10;
+
+    /** Engine property: how old a cache partition's head segment grows before it rolls, in ms. */
+    public static final String CACHE_SEGMENT_MS = "zilla.binding.kafka.cache.segment.ms";
+
+    /** Engine property: the most bytes a cache partition's frozen segments keep (-1: no limit). */
+    public static final String CACHE_RETENTION_BYTES = "zilla.binding.kafka.cache.retention.bytes";
+
+    public static final long DEFAULT_CACHE_RETENTION_BYTES = 32L << 20;
+
+    /** Engine property: how long a cache partition keeps a frozen segment after its newest record, in ms (-1: ever). */
+    public static final String CACHE_RETENTION_MS = "zilla.binding.kafka.cache.retention.ms";
 
     /** The type id that tags kafka's frame extensions (core::stream::Extension.typeId). */
     public static final int TYPE_ID = NAME.hashCode();
@@ -70,6 +107,12 @@ public final class KafkaBinding implements Binding
     public static final int DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT = 5;
 
     private final KafkaClientSettings settings;
+    private final Path cacheDirectory;
+    private final CacheConfig cacheConfig;
+    private final int workers;
+
+    /** The caches, one per cache_server binding id, shared by the workers. */
+    private final Map<Long, CacheRegistry> caches = new ConcurrentHashMap<>();
 
     /** The real broker addresses learned from Metadata, per binding id and node id, shared by the workers. */
     private final Map<Long, Map<Integer, BrokerAddress>> brokers = new ConcurrentHashMap<>();
@@ -86,6 +129,16 @@ public final class KafkaBinding implements Binding
                 configuration.intValue(CLIENT_CONNECTIONS_MAX_IDLE, (int) KafkaClientTimeouts.DEFAULT_IDLE)),
             configuration.intValue(CLIENT_FETCH_MAX_BATCH_BYTES, DEFAULT_CLIENT_FETCH_MAX_BATCH_BYTES),
             Math.max(1, configuration.intValue(CLIENT_PRODUCE_MAX_IN_FLIGHT, DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT)));
+        this.cacheDirectory = Path.of(configuration.property(CACHE_DIRECTORY,
+            configuration.directory().resolve("kafka-cache").toString()));
+        this.cacheConfig = new CacheConfig(
+            configuration.intValue(CACHE_SEGMENT_BYTES, DEFAULT_CACHE_SEGMENT_BYTES),
+            configuration.intValue(CACHE_SEGMENT_INDEX_BYTES, DEFAULT_CACHE_SEGMENT_INDEX_BYTES),
+            Long.parseLong(configuration.property(CACHE_SEGMENT_MS, Long.toString(CacheConfig.SEGMENT_MS_DEFAULT))),
+            Long.parseLong(configuration.property(CACHE_RETENTION_BYTES, Long.toString(DEFAULT_CACHE_RETENTION_BYTES))),
+            Long.parseLong(configuration.property(CACHE_RETENTION_MS, Long.toString(CacheConfig.RETENTION_MS_DEFAULT))),
+            CacheConfig.CleanupPolicy.DELETE);
+        this.workers = configuration.workers();
     }
 
     @Override
@@ -97,7 +150,7 @@ public final class KafkaBinding implements Binding
     @Override
     public Set<KindConfig> kinds()
     {
-        return Set.of(KindConfig.PROXY, KindConfig.CLIENT);
+        return Set.of(KindConfig.PROXY, KindConfig.CLIENT, KindConfig.CACHE_CLIENT, KindConfig.CACHE_SERVER);
     }
 
     @Override
@@ -113,13 +166,65 @@ public final class KafkaBinding implements Binding
         {
             return null;
         }
-        return kind == KindConfig.CLIENT ? clientOptions(options) : proxyOptions(options);
+        return switch (kind)
+        {
+            case CLIENT -> clientOptions(options);
+            case CACHE_CLIENT, CACHE_SERVER -> cacheOptions(options);
+            default -> proxyOptions(options);
+        };
+    }
+
+    @Override
+    public ConditionConfig condition(KindConfig kind, JsonNode condition)
+    {
+        final JsonNode topic = condition.path("topic");
+        return new KafkaTopicConditionConfig(topic.isTextual() ? topic.asText() : null);
+    }
+
+    /** A cache_client's exits are cache_servers: the cache it reads is the one they fill. */
+    @Override
+    public List<ConfigValueException> check(BindingConfig binding, NamespaceConfig namespace)
+    {
+        final List<ConfigValueException> errors = new ArrayList<>();
+        if (binding.kind() == KindConfig.CACHE_CLIENT)
+        {
+            for (RouteConfig route : binding.routes())
+            {
+                final BindingConfig exit = namespace.binding(route.exit());
+                if (exit != null && (!NAME.equals(exit.type()) || exit.kind() != KindConfig.CACHE_SERVER))
+                {
+                    // the binding's own exit is its last route, without conditions
+                    final boolean bindingExit = route.order() == binding.routes().size() - 1 && route.when().isEmpty();
+                    errors.add(new ConfigValueException(bindingExit ? "exit" : "routes[" + route.order() + "].exit",
+                        "a cache_client's exit must be a kafka cache_server, not " + exit.name() + " (" + exit.type() + " "
+                        + exit.kind().name().toLowerCase(Locale.ROOT) + ")"));
+                }
+            }
+        }
+        return errors;
     }
 
     @Override
     public BindingContext supply(EngineContext context)
     {
-        return new KafkaBindingContext(context, this::brokers, this::partialRequests, settings);
+        return new KafkaBindingContext(context, this::brokers, this::partialRequests, settings, this::cache);
+    }
+
+    private static KafkaCacheOptionsConfig cacheOptions(JsonNode options)
+    {
+        final List<String> bootstrap = new ArrayList<>();
+        for (JsonNode topic : options.path("bootstrap"))
+        {
+            bootstrap.add(topic.asText());
+        }
+        final List<KafkaTopicConfig> topics = new ArrayList<>();
+        for (JsonNode topic : options.path("topics"))
+        {
+            final String defaultOffset = topic.path("defaultOffset").asText("historical");
+            topics.add(new KafkaTopicConfig(topic.path("name").asText(),
+                KafkaTopicConfig.DefaultOffset.valueOf(defaultOffset.toUpperCase(Locale.ROOT))));
+        }
+        return new KafkaCacheOptionsConfig(bootstrap, topics);
     }
 
     private static KafkaClientOptionsConfig clientOptions(JsonNode options)
@@ -218,6 +323,14 @@ public final class KafkaBinding implements Binding
     private Map<Integer, BrokerAddress> brokers(long bindingId)
     {
         return brokers.computeIfAbsent(bindingId, id -> new ConcurrentHashMap<>());
+    }
+
+    // one cache per cache_server binding, whichever worker asks first; its directory is emptied then (the cache is
+    // rebuilt from Kafka, nothing of an earlier run is read)
+    private CacheRegistry cache(BindingConfig binding)
+    {
+        return caches.computeIfAbsent(binding.id(), id -> new CacheRegistry(cacheDirectory.resolve(binding.name()),
+            cacheConfig, workers));
     }
 
     private KafkaPartialRequests partialRequests(long bindingId)

@@ -270,7 +270,8 @@ class KafkaConfigTest
                 + "binding beside it",
             "15:11 bindings.kafka_client.options.servers[0]: must be host:port, with a port from 1 to 65535",
             "16:11 bindings.kafka_client.options.servers[1]: must be host:port, with a port from 1 to 65535",
-            "17:5 bindings.kafka_client.routes: a kafka binding has no routes: every stream goes to its exit"),
+            "17:5 bindings.kafka_client.routes: a kafka binding of kind proxy or client has no routes: every stream goes to"
+                + " its exit (routes by topic are for kinds cache_client and cache_server)"),
             errors.stream().map(error -> error.line() + ":" + error.column() + " " + error.path() + ": " + error.message())
                 .toList());
     }

@@ -311,7 +311,8 @@ class KafkaProxyConfigTest
             "12:12 bindings.kafka_proxy.vault: a kafka binding uses no vault: TLS to the brokers, or from the clients, is a "
                 + "tls binding beside it",
             "15:11 bindings.kafka_proxy.options.bootstrap[0]: must be host:port, with a port from 1 to 65535",
-            "21:5 bindings.kafka_proxy.routes: a kafka binding has no routes: every stream goes to its exit"),
+            "21:5 bindings.kafka_proxy.routes: a kafka binding of kind proxy or client has no routes: every stream goes to"
+                + " its exit (routes by topic are for kinds cache_client and cache_server)"),
             describe(errors));
     }
 

@@ -44,12 +44,15 @@ public final class Doorbells
         return new WorkerDoorbell(onRing);
     }
 
-    /** Runs the handlers of the doorbells rung since the last call; returns how many ran. On the worker. */
+    /**
+     * Runs the handlers of the doorbells rung since the last call; returns how many ran. On the worker. A doorbell rung
+     * again by its own handler (work left for the next duty cycle) runs in the next drain, not again in this one.
+     */
     public int drain()
     {
         int work = 0;
         WorkerDoorbell doorbell;
-        while ((doorbell = rung.poll()) != null)
+        for (int queued = rung.size(); queued > 0 && (doorbell = rung.poll()) != null; queued--)
         {
             if (!doorbell.open)
             {

@@ -44,6 +44,12 @@ public final class CacheCursor implements AutoCloseable
         partition.register(this);
     }
 
+    /** The partition the cursor reads. */
+    public CachePartition partition()
+    {
+        return partition;
+    }
+
     /** Lets only entries that pass {@code filter} through, null for all (allocates: once per reader). */
     public CacheCursor filter(CacheFilter filter)
     {

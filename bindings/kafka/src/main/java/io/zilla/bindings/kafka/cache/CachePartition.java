@@ -66,6 +66,9 @@ public final class CachePartition
     private volatile CacheSegment[] segments = NO_SEGMENTS;
     private volatile long latestOffset = -1L;
     private volatile long evictedBefore = Long.MIN_VALUE;
+    private volatile long fetchedOffset = -1L;
+    private volatile long stableOffset = -1L;
+    private volatile long highWatermark = -1L;
     private volatile CacheCursor[] cursors = NO_CURSORS;
 
     private final List<CacheSegment> retiredOwners = new ArrayList<>();
@@ -105,6 +108,48 @@ public final class CachePartition
     public long latestOffset()
     {
         return latestOffset;
+    }
+
+    /**
+     * The next offset the writer will fetch: every record below it that the cache will ever hold is appended already,
+     * so a reader whose cursor finds nothing more after reading this has read up to it (offsets Kafka skips, such as
+     * transaction markers, included). -1 until the writer knows where it starts.
+     */
+    public long fetchedOffset()
+    {
+        return fetchedOffset;
+    }
+
+    /** The partition's last stable offset as the writer last heard it, -1 when not known. */
+    public long stableOffset()
+    {
+        return stableOffset;
+    }
+
+    /** The partition's high watermark as the writer last heard it, -1 when not known. */
+    public long highWatermark()
+    {
+        return highWatermark;
+    }
+
+    /**
+     * Publishes the writer's position (writer thread only), after the records below it: see {@link #fetchedOffset()}.
+     * Each of the three only grows or stays (-1 leaves the stable offset or high watermark as it was).
+     */
+    public void fetched(long nextOffset, long stableOffset, long highWatermark)
+    {
+        if (stableOffset >= 0L)
+        {
+            this.stableOffset = stableOffset;
+        }
+        if (highWatermark >= 0L)
+        {
+            this.highWatermark = highWatermark;
+        }
+        if (nextOffset > fetchedOffset)
+        {
+            this.fetchedOffset = nextOffset;
+        }
     }
 
     /** The base offset of the oldest segment: the oldest offset a cursor can read, -1 when empty. */

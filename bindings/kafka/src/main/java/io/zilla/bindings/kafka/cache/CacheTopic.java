@@ -25,6 +25,7 @@ public final class CacheTopic
     private final AtomicReferenceArray<Doorbell> readers;
     private final AtomicBoolean requested = new AtomicBoolean();
     private volatile CachePartition[] partitions = new CachePartition[0];
+    private volatile int error;
 
     CacheTopic(String name, int owner, int workers)
     {
@@ -71,6 +72,34 @@ public final class CacheTopic
     public int partitionCount()
     {
         return partitions.length;
+    }
+
+    /**
+     * Publishes how many partitions the topic has (from its metadata), before each is written: those not written yet
+     * are null. On the owner's worker.
+     */
+    public void partitions(int count)
+    {
+        final CachePartition[] known = partitions;
+        if (count > known.length)
+        {
+            partitions = Arrays.copyOf(known, count);
+        }
+    }
+
+    /**
+     * The Kafka error the owner last met asking for the topic (3: Kafka does not know it), 0 once it knows the topic.
+     * From any thread.
+     */
+    public int error()
+    {
+        return error;
+    }
+
+    /** Publishes the error of the topic's metadata; on the owner's worker. */
+    public void error(int error)
+    {
+        this.error = error;
     }
 
     /** Publishes a partition the owner now writes; on the owner's worker. */

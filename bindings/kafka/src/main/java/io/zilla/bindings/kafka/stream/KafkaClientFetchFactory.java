@@ -42,6 +42,7 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.collections.LongHashSet;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.AtomicCounter;
 import org.apache.kafka.common.message.ListOffsetsRequestData;
 import org.apache.kafka.common.message.ListOffsetsResponseData;
 
@@ -117,6 +118,9 @@ final class KafkaClientFetchFactory
     private FetchStream current;
     private DecodedRecord currentRecord;
 
+    private final AtomicCounter fetchRequests;
+    private final AtomicCounter fetchPartitions;
+
     KafkaClientFetchFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool,
         KafkaClientMetadata metadata, int maxBatchBytes)
     {
@@ -132,6 +136,10 @@ final class KafkaClientFetchFactory
         // a Data frame, payload and extension, is built in the write buffer when the ring cannot take it in place
         this.maxPayload = capacity - 256;
         this.maxBatchBytes = Math.max(maxBatchBytes, bufferPool.slotCapacity());
+        // what the brokers are asked: a cache in front of this client shows here as one partition per Fetch, not one
+        // per subscriber
+        this.fetchRequests = pool != null ? context.supplyCounter(pool.routedId(), "fetch.requests") : null;
+        this.fetchPartitions = pool != null ? context.supplyCounter(pool.routedId(), "fetch.partitions") : null;
     }
 
     MessageConsumer newStream(BeginFW begin, KafkaFetchBeginExFW beginEx, MessageConsumer sender)
@@ -234,6 +242,7 @@ final class KafkaClientFetchFactory
         private boolean resolved;
         private long nextOffset;
         private long reportedOffset;
+        private boolean answered;
         private long stableOffset = -1L;
         private long latestOffset = -1L;
 
@@ -474,6 +483,13 @@ final class KafkaClientFetchFactory
                 // than the bytes left (a broker answers part of a batch as no records), then it goes first next time
                 final long readable = isolation == 1 ? stableOffset : latestOffset;
                 passedOver = readable > nextOffset;
+                if (!answered)
+                {
+                    // the first answer tells the high watermark even without records: a cache knows then that it is
+                    // caught up (a Flush at the same position is progress by nothing to anyone else)
+                    answered = true;
+                    doReplyFlush(traceId);
+                }
                 proceed(traceId);
             }
         }
@@ -584,6 +600,7 @@ final class KafkaClientFetchFactory
         {
             // an emptied slot goes back to the pool; a heap buffer stays with the stream
             records.consume(records.size());
+            answered = true;
             if (nextOffset > reportedOffset)
             {
                 doReplyFlush(traceId);
@@ -913,6 +930,8 @@ final class KafkaClientFetchFactory
                 final KafkaClientConnection connection = pool.supply(nodeId, KafkaClientConnectionPool.Purpose.FETCH, traceId);
                 if (connection != null)
                 {
+                    fetchRequests.increment();
+                    fetchPartitions.getAndAdd(requested.size());
                     connection.send(this, traceId);
                 }
                 else

@@ -620,9 +620,15 @@ class KafkaClientMergedTest
         engine.events().forEach(e -> System.out.println("event: " + e));
     }
 
+    /** The zilla.yaml under test: kind client here, the cache kinds in {@link KafkaCacheMergedTest}. */
+    String config()
+    {
+        return "client.yaml";
+    }
+
     private TestClient start(EmbeddedKafka kafka)
     {
-        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start(config());
         return TestBinding.client("app");
     }
 }

@@ -1,0 +1,141 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka.stream;
+
+import static io.zilla.bindings.kafka.test.KafkaClientStreams.counter;
+import static io.zilla.bindings.kafka.test.KafkaFetchStreams.EARLIEST;
+import static io.zilla.bindings.kafka.test.KafkaMergedStreams.DEFAULT_PARTITION;
+import static io.zilla.bindings.kafka.test.KafkaMergedStreams.mergedBeginEx;
+import static io.zilla.bindings.kafka.test.KafkaMergedStreams.records;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.zilla.bindings.kafka.test.KafkaMergedStreams.Merged;
+import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.TestBinding;
+import io.zilla.engine.test.TestClient;
+import io.zilla.engine.test.TestStream;
+import io.zilla.kafka.embedded.EmbeddedKafka;
+import io.zilla.kafka.embedded.EmbeddedKafkaExtension;
+import io.zilla.kafka.embedded.KafkaTopics;
+import io.zilla.specs.kafka.types.stream.KafkaAckMode;
+import io.zilla.specs.kafka.types.stream.KafkaMergedCapabilities;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The cache's purpose: 2,000 MERGED subscribers of one 8-partition topic, half on each of two workers, all get every
+ * record in per-partition order, while the kind client behind the cache fetches each partition once (one FETCH stream
+ * per partition, each Fetch request naming a partition once), whatever the number of subscribers.
+ */
+@ExtendWith(EmbeddedKafkaExtension.class)
+class KafkaCacheFanoutTest
+{
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final int PARTITIONS = 8;
+    private static final int PER_PARTITION = 10;
+    private static final int SUBSCRIBERS_PER_WORKER = 1_000;
+
+    @RegisterExtension
+    final EngineExtension engine = new EngineExtension().anchor(KafkaClientMergedTest.class).workers(2);
+
+    @Test
+    void shouldFetchEachPartitionOnceForEverySubscriberOnEveryWorker(EmbeddedKafka kafka, KafkaTopics topics)
+        throws Exception
+    {
+        final String topic = topics.create(PARTITIONS);
+        // half the records before the subscribers (historical), half after (live)
+        produce(kafka, topic, 0, PER_PARTITION / 2);
+        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("cache.yaml");
+
+        final List<TestStream> streams = new ArrayList<>();
+        final TestClient first = TestBinding.client("app", 0);
+        streams.add(first.open(beginEx(topic)));
+        streams.get(0).await(WAIT, () -> records(streams.get(0)).size() >= PARTITIONS * PER_PARTITION / 2);
+        final long fetchStreams = counter(engine.directory(), "kafka_client", "streams.opened");
+
+        for (int worker = 0; worker < 2; worker++)
+        {
+            final TestClient app = TestBinding.client("app", worker);
+            for (int i = streams.size() % SUBSCRIBERS_PER_WORKER; i < SUBSCRIBERS_PER_WORKER; i++)
+            {
+                streams.add(app.open(beginEx(topic)));
+            }
+        }
+        assertEquals(2 * SUBSCRIBERS_PER_WORKER, streams.size());
+        produce(kafka, topic, PER_PARTITION / 2, PER_PARTITION);
+
+        for (TestStream stream : streams)
+        {
+            stream.await(WAIT, () -> stream.reset() || records(stream).size() >= PARTITIONS * PER_PARTITION);
+            assertFalse(stream.reset(), "a subscriber was reset");
+            assertInOrder(records(stream));
+        }
+
+        // the subscribers cost the brokers nothing more: the same streams to the kind client as for the first one,
+        // one META and one FETCH per partition, and no Fetch asks for a partition twice
+        assertEquals(fetchStreams, counter(engine.directory(), "kafka_client", "streams.opened"),
+            "streams opened to the kind client once the first subscriber had its records");
+        assertTrue(fetchStreams <= 2 * (1 + PARTITIONS), "one META and one FETCH per partition: " + fetchStreams);
+        final long requests = counter(engine.directory(), "kafka_client", "fetch.requests");
+        final long partitions = counter(engine.directory(), "kafka_client", "fetch.partitions");
+        assertTrue(requests > 0L);
+        assertTrue(partitions <= requests * PARTITIONS, partitions + " partitions in " + requests + " Fetch requests");
+    }
+
+    @AfterEach
+    void printEvents()
+    {
+        engine.events().forEach(e -> System.out.println("event: " + e));
+    }
+
+    private static byte[] beginEx(String topic)
+    {
+        return mergedBeginEx(topic, KafkaMergedCapabilities.FETCH_ONLY, Map.of(DEFAULT_PARTITION, EARLIEST), List.of(),
+            KafkaAckMode.IN_SYNC_REPLICAS);
+    }
+
+    // every partition's offsets 0 to PER_PARTITION - 1, each once and in order, with the value written there
+    private static void assertInOrder(List<Merged> records)
+    {
+        final long[] next = new long[PARTITIONS];
+        for (Merged record : records)
+        {
+            assertEquals(next[record.partition()]++, record.offset(), () -> "partition " + record.partition());
+            assertEquals("key-" + record.partition() + "-" + record.offset(), record.key());
+        }
+        for (int p = 0; p < PARTITIONS; p++)
+        {
+            assertEquals(PER_PARTITION, next[p], "records of partition " + p);
+        }
+    }
+
+    private static void produce(EmbeddedKafka kafka, String topic, int from, int to) throws Exception
+    {
+        try (KafkaProducer<byte[], byte[]> producer = KafkaClientFetchTest.producer(kafka, "none", null))
+        {
+            final List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+            for (int p = 0; p < PARTITIONS; p++)
+            {
+                for (int i = from; i < to; i++)
+                {
+                    records.add(new ProducerRecord<>(topic, p, ("key-" + p + "-" + i).getBytes(UTF_8),
+                        ("value-" + p + "-" + i).getBytes(UTF_8)));
+                }
+            }
+            KafkaClientFetchTest.send(producer, records);
+        }
+    }
+}
