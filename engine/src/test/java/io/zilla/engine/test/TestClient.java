@@ -118,6 +118,18 @@ public final class TestClient implements BindingHandler
         return stream;
     }
 
+    /** Stops giving {@code stream}'s peer credit back: it reads no more, as a stalled application. */
+    public void stall(TestStream stream)
+    {
+        run(() -> stream.stalled(true));
+    }
+
+    /** Gives {@code stream}'s peer its credit back, all that it used, and goes on doing so. */
+    public void resume(TestStream stream)
+    {
+        run(() -> stream.stalled(false));
+    }
+
     /** Sends bytes on the stream, as its credit allows (the rest waits for Window frames). */
     public void write(TestStream stream, byte[] bytes)
     {

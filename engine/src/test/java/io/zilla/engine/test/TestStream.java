@@ -75,6 +75,7 @@ public final class TestStream
     private boolean peerAborted;
     private boolean ownReset;
     private int credit = CREDIT;
+    private boolean stalled;
 
     TestStream(long originId, long routedId, long ownId, long peerId)
     {
@@ -119,6 +120,12 @@ public final class TestStream
     public synchronized byte[] received()
     {
         return received.toByteArray();
+    }
+
+    /** How many payload bytes arrived so far, without copying them: a cheap condition to await. */
+    public synchronized int receivedBytes()
+    {
+        return received.size();
     }
 
     public synchronized boolean ended()
@@ -254,7 +261,10 @@ public final class TestStream
                     received.writeBytes(bytes);
                 }
                 peerSeq += data.reserved();
-                doWindow(data.traceId());
+                if (!stalled)
+                {
+                    doWindow(data.traceId());
+                }
             }
             case EndFW.TYPE_ID -> peerEnded = true;
             case AbortFW.TYPE_ID -> peerAborted = true;
@@ -270,6 +280,19 @@ public final class TestStream
             default ->
             {
             }
+        }
+    }
+
+    /**
+     * A stalled stream takes what its peer sends but gives no credit back, as an application that stops reading; once
+     * resumed it acknowledges everything at once.
+     */
+    synchronized void stalled(boolean stalled)
+    {
+        this.stalled = stalled;
+        if (!stalled)
+        {
+            doWindow(0L);
         }
     }
 

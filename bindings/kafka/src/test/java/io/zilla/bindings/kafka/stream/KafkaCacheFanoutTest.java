@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import io.zilla.bindings.kafka.test.KafkaMergedStreams.Merged;
 import io.zilla.engine.test.EngineExtension;
@@ -30,6 +32,7 @@ import io.zilla.specs.kafka.types.stream.KafkaAckMode;
 import io.zilla.specs.kafka.types.stream.KafkaMergedCapabilities;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -81,7 +84,7 @@ class KafkaCacheFanoutTest
         {
             stream.await(WAIT, () -> stream.reset() || records(stream).size() >= PARTITIONS * PER_PARTITION);
             assertFalse(stream.reset(), "a subscriber was reset");
-            assertInOrder(records(stream));
+            assertInOrder(records(stream), PER_PARTITION);
         }
 
         // the subscribers cost the brokers nothing more: the same streams to the kind client as for the first one,
@@ -93,6 +96,51 @@ class KafkaCacheFanoutTest
         final long partitions = counter(engine.directory(), "kafka_client", "fetch.partitions");
         assertTrue(requests > 0L);
         assertTrue(partitions <= requests * PARTITIONS, partitions + " partitions in " + requests + " Fetch requests");
+    }
+
+    @Test
+    void shouldKeepEveryOtherSubscriberGoingWhileOneStalls(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.create(PARTITIONS);
+        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("cache.yaml");
+        final TestClient app = TestBinding.client("app", 0);
+        // 4 KiB of credit, never given back until resumed: an application that stopped reading
+        final TestStream stalled = app.open(beginEx(topic), 4096);
+        app.stall(stalled);
+        final List<TestStream> others = new ArrayList<>();
+        for (int i = 0; i < 10; i++)
+        {
+            others.add(TestBinding.client("app", i % 2).open(beginEx(topic)));
+        }
+
+        final int perPartition = 250;
+        final byte[] value = new byte[1024];
+        try (KafkaProducer<byte[], byte[]> producer = KafkaClientFetchTest.producer(kafka, "none", null))
+        {
+            final List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+            for (int i = 0; i < perPartition; i++)
+            {
+                for (int p = 0; p < PARTITIONS; p++)
+                {
+                    records.add(new ProducerRecord<>(topic, p, ("key-" + p + "-" + i).getBytes(UTF_8), value));
+                }
+            }
+            sendAll(producer, records);
+        }
+        // awaited by bytes: parsing every record under the stream's lock at each look would hold its worker up
+        final int total = PARTITIONS * perPartition * value.length;
+        for (TestStream stream : others)
+        {
+            stream.await(WAIT, () -> stream.receivedBytes() >= total);
+            assertInOrder(records(stream), perPartition);
+        }
+        assertTrue(stalled.received().length <= 4096, "the stalled subscriber got no more than its window: "
+            + stalled.received().length);
+
+        app.resume(stalled);
+        stalled.await(WAIT, () -> stalled.receivedBytes() >= total);
+        assertInOrder(records(stalled), perPartition);
+        assertFalse(stalled.reset());
     }
 
     @AfterEach
@@ -107,8 +155,8 @@ class KafkaCacheFanoutTest
             KafkaAckMode.IN_SYNC_REPLICAS);
     }
 
-    // every partition's offsets 0 to PER_PARTITION - 1, each once and in order, with the value written there
-    private static void assertInOrder(List<Merged> records)
+    // every partition's offsets 0 to perPartition - 1, each once and in order, with the key written there
+    private static void assertInOrder(List<Merged> records, int perPartition)
     {
         final long[] next = new long[PARTITIONS];
         for (Merged record : records)
@@ -118,7 +166,23 @@ class KafkaCacheFanoutTest
         }
         for (int p = 0; p < PARTITIONS; p++)
         {
-            assertEquals(PER_PARTITION, next[p], "records of partition " + p);
+            assertEquals(perPartition, next[p], "records of partition " + p);
+        }
+    }
+
+    // all sent before any is awaited: one at a time, each would wait out the producer's linger
+    static void sendAll(KafkaProducer<byte[], byte[]> producer, List<ProducerRecord<byte[], byte[]>> records)
+        throws Exception
+    {
+        final List<Future<RecordMetadata>> sent = new ArrayList<>();
+        for (ProducerRecord<byte[], byte[]> record : records)
+        {
+            sent.add(producer.send(record));
+        }
+        producer.flush();
+        for (Future<RecordMetadata> result : sent)
+        {
+            result.get(20, TimeUnit.SECONDS);
         }
     }
 
@@ -135,7 +199,7 @@ class KafkaCacheFanoutTest
                         ("value-" + p + "-" + i).getBytes(UTF_8)));
                 }
             }
-            KafkaClientFetchTest.send(producer, records);
+            sendAll(producer, records);
         }
     }
 }
