@@ -487,6 +487,8 @@ public final class KafkaCacheServerFactory implements BindingHandler
                 final KafkaOffsetFW resolved = beginEx.fetch().partition();
                 partition.fetched(resolved.partitionOffset(), resolved.stableOffset(), resolved.latestOffset());
             }
+            // the fetch is back: a later failure starts its backoff from the shortest again
+            attempts = 0;
             if (owner.topic.partition(id) == null)
             {
                 owner.topic.partition(id, partition);
