@@ -66,7 +66,8 @@ public interface Binding
      * such as a tcp client aimed at the listener of a tcp server of the same file. Called once every binding is
      * bound without error.
      *
-     * @return the problems, each with the path of the value at fault from the binding ({@code options.port})
+     * @return the problems, each with the path of the value at fault from the binding ({@code options.port},
+     *         {@code routes[0].exit})
      */
     default List<ConfigValueException> check(BindingConfig binding, NamespaceConfig namespace)
     {

@@ -5,6 +5,8 @@ package io.zilla.engine.config;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Where a value is in the document: property names and array indexes from the root. Printed the way errors show
@@ -15,6 +17,10 @@ import java.util.List;
 record ConfigPath(List<Object> elements)
 {
     static final ConfigPath ROOT = new ConfigPath(List.of());
+
+    /** A property name followed by one or more array indexes, such as {@code routes[0]}. */
+    private static final Pattern INDEXED = Pattern.compile("(.+?)((?:\\[[0-9]{1,9}\\])+)");
+    private static final Pattern INDEX = Pattern.compile("\\[([0-9]+)\\]");
 
     ConfigPath
     {
@@ -31,13 +37,25 @@ record ConfigPath(List<Object> elements)
         return append(name);
     }
 
-    /** Dotted property names, such as {@code keys.store}, appended; the empty string appends nothing. */
+    /**
+     * Dotted property names, such as {@code keys.store}, appended, each with the array indexes written after it, such
+     * as {@code routes[0].exit}; the empty string appends nothing.
+     */
     ConfigPath properties(String dotted)
     {
         ConfigPath path = this;
         for (String name : dotted.split("\\."))
         {
-            if (!name.isEmpty())
+            final Matcher indexed = INDEXED.matcher(name);
+            if (indexed.matches())
+            {
+                path = path.property(indexed.group(1));
+                for (Matcher index = INDEX.matcher(indexed.group(2)); index.find();)
+                {
+                    path = path.index(Integer.parseInt(index.group(1)));
+                }
+            }
+            else if (!name.isEmpty())
             {
                 path = path.property(name);
             }

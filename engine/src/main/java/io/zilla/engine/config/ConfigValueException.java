@@ -15,7 +15,8 @@ public final class ConfigValueException extends IllegalArgumentException
     private final String path;
 
     /**
-     * @param path    dotted property names from the node the adapter was given, such as {@code keys.store}
+     * @param path    dotted property names from the node the adapter was given, such as {@code keys.store}, each with
+     *                the array indexes that follow it, such as {@code routes[0].exit}
      * @param message what is wrong, in the user's terms
      */
     public ConfigValueException(String path, String message)
@@ -30,7 +31,7 @@ public final class ConfigValueException extends IllegalArgumentException
         this.path = path;
     }
 
-    /** Dotted property names from the node the adapter was given; empty for the node itself. */
+    /** Dotted property names (and array indexes) from the node the adapter was given; empty for the node itself. */
     public String path()
     {
         return path;
