@@ -24,6 +24,7 @@ import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.flyweight.String16FW;
 import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaFilterFW;
+import io.zilla.specs.kafka.types.stream.KafkaIsolation;
 import io.zilla.specs.kafka.types.stream.KafkaMergedBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaMergedCapabilities;
 import io.zilla.specs.kafka.types.stream.KafkaOffsetFW;
@@ -37,7 +38,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * is a cache_server; FETCH and MERGED streams are then read from that cache in place
  * ({@link KafkaCacheReaderStream}), asking the topic's owner to fetch it if nobody has yet, and every other stream
  * goes, unchanged, to the cache_server's own exit ({@link KafkaCacheRelay}). A MERGED stream that produces has both:
- * its records go through a relay, its fetch side comes from the cache.
+ * its records go through a relay, its fetch side comes from the cache. A FETCH or MERGED stream with isolation
+ * READ_COMMITTED is relayed whole: the cache keeps no transaction state to drop aborted records by.
  */
 public final class KafkaCacheClientFactory implements BindingHandler
 {
@@ -108,11 +110,16 @@ public final class KafkaCacheClientFactory implements BindingHandler
             return null;
         }
         final long exitId = serverRoute.exitId();
+        // the cache holds every record as read_uncommitted sees it, aborted ones too: read_committed is the exit's
         return switch (beginEx.kind())
         {
-            case FETCH -> read(begin, sender, caches.apply(server).request(topic), beginEx.fetch().partition().partitionId(),
-                null, beginEx.fetch().partition(), beginEx.fetch().filters(), null);
-            case MERGED -> merged(begin, sender, caches.apply(server), topic, beginEx.merged(), exitId);
+            case FETCH -> beginEx.fetch().isolation() == KafkaIsolation.READ_COMMITTED
+                ? relay(begin, sender, exitId)
+                : read(begin, sender, caches.apply(server).request(topic), beginEx.fetch().partition().partitionId(), null,
+                    beginEx.fetch().partition(), beginEx.fetch().filters(), null);
+            case MERGED -> beginEx.merged().isolation() == KafkaIsolation.READ_COMMITTED
+                ? relay(begin, sender, exitId)
+                : merged(begin, sender, caches.apply(server), topic, beginEx.merged(), exitId);
             default -> relay(begin, sender, exitId);
         };
     }

@@ -6,12 +6,15 @@ package io.zilla.bindings.kafka.stream;
 import static io.zilla.bindings.kafka.test.KafkaClientStreams.counter;
 import static io.zilla.bindings.kafka.test.KafkaFetchStreams.EARLIEST;
 import static io.zilla.bindings.kafka.test.KafkaMergedStreams.DEFAULT_PARTITION;
+import static io.zilla.bindings.kafka.test.KafkaMergedStreams.lastProgress;
 import static io.zilla.bindings.kafka.test.KafkaMergedStreams.mergedBeginEx;
 import static io.zilla.bindings.kafka.test.KafkaMergedStreams.mergedProduceDataEx;
 import static io.zilla.bindings.kafka.test.KafkaMergedStreams.records;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +25,7 @@ import io.zilla.engine.test.TestStream;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import io.zilla.kafka.embedded.KafkaTopics;
 import io.zilla.specs.kafka.types.stream.KafkaAckMode;
+import io.zilla.specs.kafka.types.stream.KafkaIsolation;
 import io.zilla.specs.kafka.types.stream.KafkaMergedCapabilities;
 import org.junit.jupiter.api.Test;
 
@@ -38,6 +42,30 @@ class KafkaCacheMergedTest extends KafkaClientMergedTest
     String config()
     {
         return "cache.yaml";
+    }
+
+    /**
+     * The cache holds records as read_uncommitted sees them, aborted ones too, and no transaction state: a
+     * read_committed MERGED stream is relayed, as it is, to the cache_server's exit (kind client), and the cache does
+     * not fetch the topic for it.
+     */
+    @Test
+    void shouldRelayAReadCommittedStreamToTheClient(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.create(1);
+        KafkaClientFetchTest.produceCommittedAndAborted(kafka, topic);
+        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start(config());
+        final TestClient app = TestBinding.client("app");
+        final TestStream stream = app.open(mergedBeginEx(topic, KafkaMergedCapabilities.FETCH_ONLY,
+            Map.of(DEFAULT_PARTITION, EARLIEST), List.of(), KafkaIsolation.READ_COMMITTED, KafkaAckMode.IN_SYNC_REPLICAS));
+        stream.await(WAIT, () -> lastProgress(stream).getOrDefault(0, -1L) == 8L);
+
+        assertEquals(List.of("committed-1", "committed-2", "committed-3"), records(stream).stream().map(r -> r.key())
+            .toList());
+        assertEquals(List.of(0L, 1L, 6L), records(stream).stream().map(r -> r.offset()).toList());
+        assertEquals("abe", new String(stream.received(), UTF_8));
+        assertFalse(Files.exists(engine.directory().resolve("kafka-cache").resolve("kafka_cache_server")
+            .resolve(topic + "-0")), "the cache was not asked for the topic");
     }
 
     /**

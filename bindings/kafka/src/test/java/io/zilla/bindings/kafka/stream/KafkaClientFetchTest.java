@@ -189,23 +189,7 @@ class KafkaClientFetchTest
     void shouldDropAbortedRecordsUnderReadCommitted(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
     {
         final String topic = topics.create(1);
-        try (KafkaProducer<byte[], byte[]> producer = producer(kafka, "none", "fetch-" + UUID.randomUUID()))
-        {
-            producer.initTransactions();
-            producer.beginTransaction();
-            producer.send(text(topic, "committed-1", "a"));
-            producer.send(text(topic, "committed-2", "b"));
-            producer.commitTransaction();
-            producer.beginTransaction();
-            producer.send(text(topic, "aborted-1", "c"));
-            producer.send(text(topic, "aborted-2", "d"));
-            producer.flush();
-            producer.abortTransaction();
-            producer.beginTransaction();
-            producer.send(text(topic, "committed-3", "e"));
-            producer.commitTransaction();
-        }
-        // offsets: 0, 1 committed, 2 marker, 3, 4 aborted, 5 marker, 6 committed, 7 marker
+        produceCommittedAndAborted(kafka, topic);
         final TestClient app = start(kafka);
         final TestStream committed = app.open(fetchBeginEx(topic, 0, EARLIEST, true, List.of()));
         final TestStream uncommitted = app.open(fetchBeginEx(topic, 0, EARLIEST, false, List.of()));
@@ -310,28 +294,7 @@ class KafkaClientFetchTest
     void shouldResetACorruptBatchWithAnEvent(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
     {
         final String topic = topics.create(1);
-        final List<ProducerRecord<byte[], byte[]>> produced = List.of(record(topic, 0, 0), record(topic, 0, 3),
-            record(topic, 0, 2));
-        try (KafkaProducer<byte[], byte[]> producer = producer(kafka, "none", null))
-        {
-            // one batch each
-            send(producer, produced);
-        }
-        // the broker serves its log as it is on disk: a byte flipped in the last batch breaks that batch's CRC
-        final Path segment;
-        try (Stream<Path> files = Files.walk(kafka.directory()))
-        {
-            segment = files.filter(f -> f.getParent().getFileName().toString().equals(topic + "-0")
-                && f.getFileName().toString().endsWith(".log")).findFirst().orElseThrow();
-        }
-        try (RandomAccessFile file = new RandomAccessFile(segment.toFile(), "rw"))
-        {
-            final long last = file.length() - 1;
-            file.seek(last);
-            final int value = file.read();
-            file.seek(last);
-            file.write(value ^ 0xff);
-        }
+        produceACorruptLastBatch(kafka, topic);
         final TestClient app = start(kafka);
         final TestStream stream = app.open(fetchBeginEx(topic, 0, EARLIEST));
         stream.await(WAIT, stream::reset);
@@ -353,9 +316,62 @@ class KafkaClientFetchTest
         assertFalse(stream.ended());
     }
 
-    private TestClient start(EmbeddedKafka kafka)
+    // offsets: 0, 1 committed ("committed-1" a, "committed-2" b), 2 marker, 3, 4 aborted ("aborted-1" c, "aborted-2"
+    // d), 5 marker, 6 committed ("committed-3" e), 7 marker
+    static void produceCommittedAndAborted(EmbeddedKafka kafka, String topic)
     {
-        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("client.yaml");
+        try (KafkaProducer<byte[], byte[]> producer = producer(kafka, "none", "fetch-" + UUID.randomUUID()))
+        {
+            producer.initTransactions();
+            producer.beginTransaction();
+            producer.send(text(topic, "committed-1", "a"));
+            producer.send(text(topic, "committed-2", "b"));
+            producer.commitTransaction();
+            producer.beginTransaction();
+            producer.send(text(topic, "aborted-1", "c"));
+            producer.send(text(topic, "aborted-2", "d"));
+            producer.flush();
+            producer.abortTransaction();
+            producer.beginTransaction();
+            producer.send(text(topic, "committed-3", "e"));
+            producer.commitTransaction();
+        }
+    }
+
+    // three records at offsets 0, 1, 2 of partition 0, one batch each, the last one corrupt
+    static void produceACorruptLastBatch(EmbeddedKafka kafka, String topic) throws Exception
+    {
+        try (KafkaProducer<byte[], byte[]> producer = producer(kafka, "none", null))
+        {
+            // one batch each
+            send(producer, List.of(record(topic, 0, 0), record(topic, 0, 3), record(topic, 0, 2)));
+        }
+        // the broker serves its log as it is on disk: a byte flipped in the last batch breaks that batch's CRC
+        final Path segment;
+        try (Stream<Path> files = Files.walk(kafka.directory()))
+        {
+            segment = files.filter(f -> f.getParent().getFileName().toString().equals(topic + "-0")
+                && f.getFileName().toString().endsWith(".log")).findFirst().orElseThrow();
+        }
+        try (RandomAccessFile file = new RandomAccessFile(segment.toFile(), "rw"))
+        {
+            final long last = file.length() - 1;
+            file.seek(last);
+            final int value = file.read();
+            file.seek(last);
+            file.write(value ^ 0xff);
+        }
+    }
+
+    /** The zilla.yaml under test: kind client here, the cache kinds in {@link KafkaCacheFetchTest}. */
+    String config()
+    {
+        return "client.yaml";
+    }
+
+    TestClient start(EmbeddedKafka kafka)
+    {
+        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start(config());
         return TestBinding.client("app");
     }
 
@@ -443,12 +459,12 @@ class KafkaClientFetchTest
         return bytes.toByteArray();
     }
 
-    private static List<String> keys(List<KafkaFetchStreams.Fetched> records)
+    static List<String> keys(List<KafkaFetchStreams.Fetched> records)
     {
         return records.stream().map(KafkaFetchStreams.Fetched::key).toList();
     }
 
-    private static List<Long> offsets(List<KafkaFetchStreams.Fetched> records)
+    static List<Long> offsets(List<KafkaFetchStreams.Fetched> records)
     {
         return records.stream().map(KafkaFetchStreams.Fetched::offset).toList();
     }

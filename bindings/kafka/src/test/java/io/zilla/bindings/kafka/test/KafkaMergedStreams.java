@@ -48,6 +48,13 @@ public final class KafkaMergedStreams
     public static byte[] mergedBeginEx(String topic, KafkaMergedCapabilities capabilities, Map<Integer, Long> partitions,
         List<List<KafkaFetchStreams.Condition>> filters, KafkaAckMode ackMode)
     {
+        return mergedBeginEx(topic, capabilities, partitions, filters, KafkaIsolation.READ_UNCOMMITTED, ackMode);
+    }
+
+    /** A MERGED Begin extension with the isolation given. */
+    public static byte[] mergedBeginEx(String topic, KafkaMergedCapabilities capabilities, Map<Integer, Long> partitions,
+        List<List<KafkaFetchStreams.Condition>> filters, KafkaIsolation isolation, KafkaAckMode ackMode)
+    {
         final MutableDirectBuffer buffer = new UnsafeBuffer(new byte[8192]);
         final int limit = new KafkaBeginExFW.Builder().wrap(buffer, 0, buffer.capacity())
             .typeId(KAFKA_TYPE_ID)
@@ -76,7 +83,7 @@ public final class KafkaMergedStreams
                         }
                     });
                 }
-                m.isolation(KafkaIsolation.READ_UNCOMMITTED).ackMode(ackMode);
+                m.isolation(isolation).ackMode(ackMode);
             })
             .build()
             .limit();
