@@ -258,6 +258,13 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
         }
         for (int p = merged ? 0 : fetchPartition; p < count; p++)
         {
+            if (cursors[p] != null && topic.partition(p) != cursors[p].partition())
+            {
+                // the cache started the partition over (the topic was created again): this stream's offsets are
+                // beyond its end now, which Kafka answers with OFFSET_OUT_OF_RANGE
+                doAbortAll(factory.supplyTraceId(), OFFSET_OUT_OF_RANGE);
+                return;
+            }
             if (cursors[p] == null)
             {
                 final CachePartition partition = topic.partition(p);

@@ -210,6 +210,8 @@ public final class KafkaCacheServerFactory implements BindingHandler
         private final Doorbell appended;
         private final MetaStream meta;
         private final List<PartitionFetch> fetches = new ArrayList<>();
+        private final List<CachePartition> retired = new ArrayList<>();
+        private int incarnations;
         private long evictAt;
 
         ServerTopic(CacheTopic topic, long exitId, long defaultOffset)
@@ -262,6 +264,16 @@ public final class KafkaCacheServerFactory implements BindingHandler
                 {
                     fetches.get(i).partition.evict();
                 }
+                // a replaced partition's segments are unmapped once its last reader has left them
+                for (int i = retired.size() - 1; i >= 0; i--)
+                {
+                    final CachePartition partition = retired.get(i);
+                    partition.delete();
+                    if (partition.footprint() == 0L)
+                    {
+                        retired.remove(i);
+                    }
+                }
             }
         }
 
@@ -273,6 +285,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
                 fetch.close(traceId);
                 fetch.partition.delete();
             }
+            retired.forEach(CachePartition::delete);
             appended.close();
         }
     }
@@ -437,7 +450,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
     private final class PartitionFetch extends ExitStream
     {
         private final int id;
-        private final CachePartition partition;
+        private CachePartition partition;
         private boolean outOfRange;
 
         // a record whose value comes in several fragments, gathered here (key and headers from its first fragment)
@@ -454,6 +467,25 @@ public final class KafkaCacheServerFactory implements BindingHandler
             super(owner);
             this.id = id;
             this.partition = partition;
+        }
+
+        /**
+         * The partition's log starts below what the cache holds: the topic was deleted and created again (or its log
+         * truncated), and the offsets cached no longer mean those records. The partition is replaced by an empty one
+         * (in a directory of its own, since readers may still be in the old one's files); its readers are reset with
+         * OFFSET_OUT_OF_RANGE, as Kafka answers an offset beyond a partition's end, and new readers read the new one.
+         */
+        private void replace(long traceId, long start)
+        {
+            context.event(binding.id(), traceId, "kafka.cache.truncated", "bindings." + binding.name() + ": topic "
+                + owner.topic.name() + " partition " + id + " starts at " + start + ", below the cache's "
+                + partition.fetchedOffset() + " (the topic was created again?): its cache starts over");
+            final CachePartition old = partition;
+            owner.retired.add(old);
+            partition = new CachePartition(registry.directory().resolve("incarnation-" + ++owner.incarnations),
+                owner.topic.name(), id, registry.config());
+            owner.topic.partition(id, partition);
+            old.delete();
         }
 
         // after a failure: from where the cache is, or from the oldest record when Kafka no longer has that offset
@@ -485,6 +517,10 @@ public final class KafkaCacheServerFactory implements BindingHandler
             if (beginEx != null && beginEx.kind() == KafkaCapability.FETCH)
             {
                 final KafkaOffsetFW resolved = beginEx.fetch().partition();
+                if (resolved.partitionOffset() < partition.fetchedOffset())
+                {
+                    replace(begin.traceId(), resolved.partitionOffset());
+                }
                 partition.fetched(resolved.partitionOffset(), resolved.stableOffset(), resolved.latestOffset());
             }
             // the fetch is back: a later failure starts its backoff from the shortest again

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import io.zilla.bindings.kafka.test.KafkaClientStreams;
 import io.zilla.bindings.kafka.test.KafkaMergedStreams.Merged;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
@@ -30,6 +31,8 @@ import io.zilla.kafka.embedded.EmbeddedKafkaExtension;
 import io.zilla.kafka.embedded.KafkaTopics;
 import io.zilla.specs.kafka.types.stream.KafkaAckMode;
 import io.zilla.specs.kafka.types.stream.KafkaMergedCapabilities;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -143,10 +146,64 @@ class KafkaCacheFanoutTest
         assertFalse(stalled.reset());
     }
 
+    @Test
+    void shouldStartOverWhenTheTopicIsCreatedAgain(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.create(1);
+        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("cache.yaml");
+        final TestClient app = TestBinding.client("app", 0);
+        try (KafkaProducer<byte[], byte[]> producer = KafkaClientFetchTest.producer(kafka, "none", null))
+        {
+            sendAll(producer, keyed(topic, "old", 10));
+        }
+        final TestStream before = app.open(beginEx(topic));
+        before.await(WAIT, () -> records(before).size() >= 10);
+
+        try (Admin admin = kafka.admin())
+        {
+            admin.deleteTopics(List.of(topic)).all().get(20, TimeUnit.SECONDS);
+            awaitTopic(admin, topic, false);
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(20, TimeUnit.SECONDS);
+            awaitTopic(admin, topic, true);
+        }
+        try (KafkaProducer<byte[], byte[]> producer = KafkaClientFetchTest.producer(kafka, "none", null))
+        {
+            sendAll(producer, keyed(topic, "new", 3));
+        }
+
+        // the old offsets mean nothing in the new topic: the reader hears so, as from Kafka, and a new one reads it all
+        before.await(WAIT, before::reset);
+        assertEquals((short) 1, KafkaClientStreams.resetError(before), "OFFSET_OUT_OF_RANGE");
+        final TestStream after = app.open(beginEx(topic));
+        after.await(WAIT, () -> records(after).size() >= 3);
+        assertEquals(List.of("new-0", "new-1", "new-2"), records(after).stream().map(Merged::key).toList());
+        assertEquals(List.of(0L, 1L, 2L), records(after).stream().map(Merged::offset).toList());
+    }
+
     @AfterEach
     void printEvents()
     {
         engine.events().forEach(e -> System.out.println("event: " + e));
+    }
+
+    private static List<ProducerRecord<byte[], byte[]>> keyed(String topic, String prefix, int count)
+    {
+        final List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (int i = 0; i < count; i++)
+        {
+            records.add(new ProducerRecord<>(topic, 0, (prefix + "-" + i).getBytes(UTF_8), new byte[8]));
+        }
+        return records;
+    }
+
+    private static void awaitTopic(Admin admin, String topic, boolean listed) throws Exception
+    {
+        final long deadline = System.nanoTime() + WAIT.toNanos();
+        while (admin.listTopics().names().get(20, TimeUnit.SECONDS).contains(topic) != listed)
+        {
+            assertTrue(System.nanoTime() < deadline, "topic " + topic + (listed ? " not listed" : " still listed"));
+            Thread.sleep(100);
+        }
     }
 
     private static byte[] beginEx(String topic)
