@@ -9,7 +9,9 @@ import java.util.function.Function;
 import io.zilla.bindings.kafka.KafkaBinding;
 import io.zilla.bindings.kafka.cache.CacheRegistry;
 import io.zilla.bindings.kafka.cache.CacheTopic;
+import io.zilla.bindings.kafka.config.KafkaCacheOptionsConfig;
 import io.zilla.bindings.kafka.config.KafkaTopicConditionConfig;
+import io.zilla.bindings.kafka.config.KafkaTopicConfig;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
@@ -61,6 +63,7 @@ public final class KafkaCacheClientFactory implements BindingHandler
     private final MutableDirectBuffer extensionBuffer;
     private final MutableDirectBuffer frameBuffer;
     private final int maxPayload;
+    private final KafkaCacheOptionsConfig options;
     private final Long2ObjectHashMap<KafkaCacheReaderStream> streams = new Long2ObjectHashMap<>();
 
     KafkaCacheClientFactory(EngineContext context, BindingConfig binding, Function<BindingConfig, CacheRegistry> caches,
@@ -76,6 +79,7 @@ public final class KafkaCacheClientFactory implements BindingHandler
         this.extensionBuffer = new UnsafeBuffer(new byte[capacity]);
         this.frameBuffer = new UnsafeBuffer(new byte[capacity]);
         this.maxPayload = capacity - FRAME_OVERHEAD;
+        this.options = binding.options() instanceof KafkaCacheOptionsConfig cache ? cache : KafkaCacheOptionsConfig.DEFAULTS;
     }
 
     @Override
@@ -166,7 +170,7 @@ public final class KafkaCacheClientFactory implements BindingHandler
             return null;
         }
         final KafkaCacheReaderStream stream = new KafkaCacheReaderStream(this, io, sender, begin, topic, partition, offsets,
-            offset, filters, produce);
+            offset, filters, defaultOffset(topic.name()), produce);
         streams.put(stream.initialId, stream);
         return stream::onAppMessage;
     }
@@ -176,6 +180,20 @@ public final class KafkaCacheClientFactory implements BindingHandler
         final KafkaCacheRelay relay = new KafkaCacheRelay(context, frames, sender, begin.originId(), begin.routedId(),
             begin.streamId(), exitId, false);
         return relay.open(begin, null, 0, 0) ? relay::onApp : null;
+    }
+
+    // a MERGED stream that names no start offset starts at latest, as with kind client, unless this binding's
+    // options.topics says where (Zilla's defaultOffset: live or historical)
+    private long defaultOffset(String topic)
+    {
+        for (KafkaTopicConfig config : options.topics())
+        {
+            if (config.name().equals(topic))
+            {
+                return config.defaultOffset().sentinel();
+            }
+        }
+        return -1L;
     }
 
     // the topic a stream names, or null for a capability without one (INIT_PRODUCER_ID, GROUP)

@@ -76,10 +76,11 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
     /**
      * @param fetchPartition the partition of a FETCH stream, -1 for a MERGED one
      * @param offsets        a FETCH stream's partition, or a MERGED stream's start offsets (partition -1: the default)
+     * @param defaultOffset  where a MERGED stream's partitions start when it names no default (-1 latest, -2 earliest)
      */
     KafkaCacheReaderStream(KafkaCacheClientFactory factory, KafkaClientAppFrames io, MessageConsumer sender, BeginFW begin,
         CacheTopic topic, int fetchPartition, Array32FW<KafkaOffsetFW> offsets, KafkaOffsetFW partition,
-        Array32FW<KafkaFilterFW> filters, KafkaCacheRelay produce)
+        Array32FW<KafkaFilterFW> filters, long defaultOffset, KafkaCacheRelay produce)
     {
         super(io, sender, begin.originId(), begin.routedId(), begin.streamId());
         this.produce = produce;
@@ -87,7 +88,7 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
         this.topic = topic;
         this.merged = fetchPartition < 0;
         this.fetchPartition = fetchPartition;
-        long fallback = LATEST;
+        long fallback = defaultOffset;
         if (partition != null)
         {
             startOffsets.put(partition.partitionId(), partition.partitionOffset());

@@ -180,6 +180,69 @@ class KafkaCacheFanoutTest
         assertEquals(List.of(0L, 1L, 2L), records(after).stream().map(Merged::offset).toList());
     }
 
+    @Test
+    void shouldStartAStreamWithoutOffsetsWhereTheTopicsDefaultOffsetSays(EmbeddedKafka kafka, KafkaTopics topics)
+        throws Exception
+    {
+        final String historical = topics.create(1);
+        final String unlisted = topics.create(1);
+        try (KafkaProducer<byte[], byte[]> producer = KafkaClientFetchTest.producer(kafka, "none", null))
+        {
+            sendAll(producer, keyed(historical, "h", 3));
+            sendAll(producer, keyed(unlisted, "u", 3));
+        }
+        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).env("TOPIC", historical)
+            .startText("cache.topics.yaml", """
+                ---
+                name: test
+                bindings:
+                  app:
+                    type: test
+                    kind: client
+                    exit: kafka_cache_client
+                  kafka_cache_client:
+                    type: kafka
+                    kind: cache_client
+                    options:
+                      topics:
+                        - name: ${{env.TOPIC}}
+                          defaultOffset: historical
+                    exit: kafka_cache_server
+                  kafka_cache_server:
+                    type: kafka
+                    kind: cache_server
+                    exit: kafka_client
+                  kafka_client:
+                    type: kafka
+                    kind: client
+                    options:
+                      servers:
+                        - ${{env.KAFKA_BOOTSTRAP}}
+                    exit: tcp_client
+                  tcp_client:
+                    type: tcp
+                    kind: client
+                """);
+        final TestClient app = TestBinding.client("app", 0);
+        // no start offset at all: the listed topic from its oldest record, the other from its end, as kind client
+        final TestStream listed = app.open(mergedBeginEx(historical, KafkaMergedCapabilities.FETCH_ONLY, Map.of(),
+            List.of(), KafkaAckMode.IN_SYNC_REPLICAS));
+        final TestStream other = app.open(mergedBeginEx(unlisted, KafkaMergedCapabilities.FETCH_ONLY, Map.of(),
+            List.of(), KafkaAckMode.IN_SYNC_REPLICAS));
+        listed.await(WAIT, () -> records(listed).size() >= 3);
+        other.await(WAIT, () -> KafkaClientStreams.indexes(other, "BEGIN").size() > 0);
+        // latest is resolved once the cache's first fetch has answered, shortly after the reply began (as with kind
+        // client, whose ListOffsets follows the reply Begin): a record written in between could come or not
+        Thread.sleep(1_000);
+        try (KafkaProducer<byte[], byte[]> producer = KafkaClientFetchTest.producer(kafka, "none", null))
+        {
+            sendAll(producer, keyed(unlisted, "late", 1));
+        }
+        other.await(WAIT, () -> records(other).size() >= 1);
+        assertEquals(List.of("h-0", "h-1", "h-2"), records(listed).stream().map(Merged::key).toList());
+        assertEquals(List.of("late-0"), records(other).stream().map(Merged::key).toList());
+    }
+
     @AfterEach
     void printEvents()
     {
