@@ -114,6 +114,8 @@ final class KafkaCacheReaders
                 final int last = readers.size() - 1;
                 readers.set(index, readers.get(last));
                 readers.remove(last);
+                // the last reader moved to a place a run under way may have passed: one more run sees it
+                doorbell.ring();
             }
         }
     }

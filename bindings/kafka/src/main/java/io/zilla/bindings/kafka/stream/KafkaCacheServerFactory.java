@@ -539,14 +539,12 @@ public final class KafkaCacheServerFactory implements BindingHandler
             replySeq = data.sequence() + data.reserved();
             final int flags = data.flags();
             final OctetsFW payload = data.payload();
-            if ((flags & FLAG_INIT) != 0)
+            final OctetsFW extension = data.extension();
+            final KafkaDataExFW dataEx = (flags & FLAG_INIT) != 0 && extension != null && extension.sizeof() > 0
+                ? dataExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit())
+                : null;
+            if (dataEx != null && dataEx.kind() == KafkaCapability.FETCH)
             {
-                final OctetsFW extension = data.extension();
-                final KafkaDataExFW dataEx = dataExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit());
-                if (dataEx == null || dataEx.kind() != KafkaCapability.FETCH)
-                {
-                    return;
-                }
                 final KafkaFetchDataExFW fetch = dataEx.fetch();
                 final KafkaOffsetFW offset = fetch.partition();
                 recordOffset = offset.partitionOffset();
