@@ -7,8 +7,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -29,7 +32,7 @@ public final class CacheRegistry
     private final int workers;
     private final Map<String, CacheTopic> topics = new ConcurrentHashMap<>();
     private final AtomicReferenceArray<Doorbell> servers;
-    private final ConcurrentLinkedQueue<CacheTopic>[] requests;
+    private final List<Queue<CacheTopic>> requests;
 
     /** @param directory where the topics' partitions keep their segments */
     public CacheRegistry(Path directory, CacheConfig config, int workers)
@@ -42,13 +45,12 @@ public final class CacheRegistry
         this.config = config;
         this.workers = workers;
         this.servers = new AtomicReferenceArray<>(workers);
-        @SuppressWarnings("unchecked")
-        final ConcurrentLinkedQueue<CacheTopic>[] queues = new ConcurrentLinkedQueue[workers];
+        final List<Queue<CacheTopic>> queues = new ArrayList<>(workers);
         for (int worker = 0; worker < workers; worker++)
         {
-            queues[worker] = new ConcurrentLinkedQueue<>();
+            queues.add(new ConcurrentLinkedQueue<>());
         }
-        this.requests = queues;
+        this.requests = List.copyOf(queues);
         clear(directory);
     }
 
@@ -70,7 +72,7 @@ public final class CacheRegistry
         final CacheTopic topic = topic(name);
         if (topic.request())
         {
-            requests[topic.owner()].offer(topic);
+            requests.get(topic.owner()).offer(topic);
             final Doorbell server = servers.get(topic.owner());
             if (server != null)
             {
@@ -83,7 +85,7 @@ public final class CacheRegistry
     /** The next topic asked of worker {@code worker}, or null; called by that worker's cache_server. */
     public CacheTopic pollRequest(int worker)
     {
-        return requests[worker].poll();
+        return requests.get(worker).poll();
     }
 
     public Path directory()
