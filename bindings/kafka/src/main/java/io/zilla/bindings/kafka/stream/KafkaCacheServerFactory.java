@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.zilla.bindings.kafka.KafkaBinding;
+import io.zilla.bindings.kafka.cache.CacheConfig;
 import io.zilla.bindings.kafka.cache.CacheHeadersBuilder;
 import io.zilla.bindings.kafka.cache.CachePartition;
 import io.zilla.bindings.kafka.cache.CacheRegistry;
@@ -34,6 +35,7 @@ import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaBytesFW;
 import io.zilla.specs.kafka.types.stream.KafkaCapability;
+import io.zilla.specs.kafka.types.stream.KafkaConfigFW;
 import io.zilla.specs.kafka.types.stream.KafkaDataExFW;
 import io.zilla.specs.kafka.types.stream.KafkaFetchDataExFW;
 import io.zilla.specs.kafka.types.stream.KafkaFlushExFW;
@@ -71,6 +73,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
     private static final short OFFSET_OUT_OF_RANGE = 1;
     private static final short UNKNOWN_TOPIC_OR_PARTITION = 3;
     private static final UnsafeBuffer EMPTY = new UnsafeBuffer(new byte[0]);
+    private static final String CLEANUP_POLICY = "cleanup.policy";
 
     private final BeginFW beginRO = new BeginFW();
     private final DataFW dataRO = new DataFW();
@@ -165,7 +168,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
             final ServerTopic server = new ServerTopic(topic, route.exitId(), options.topic(name).defaultOffset().sentinel());
             topics.put(name, server);
             startTicker();
-            server.meta.open(context.supplyTraceId());
+            server.open(context.supplyTraceId());
         }
     }
 
@@ -209,6 +212,9 @@ public final class KafkaCacheServerFactory implements BindingHandler
         private final long defaultOffset;
         private final Doorbell appended;
         private final MetaStream meta;
+        private final DescribeStream describe;
+        private CacheConfig config;
+        private int partitionCount;
         private final List<PartitionFetch> fetches = new ArrayList<>();
         private final List<CachePartition> retired = new ArrayList<>();
         private int incarnations;
@@ -222,6 +228,24 @@ public final class KafkaCacheServerFactory implements BindingHandler
             // rung per record appended, run once per duty cycle: the readers are rung once per batch
             this.appended = context.supplyDoorbell(topic::appended);
             this.meta = new MetaStream(this);
+            this.describe = new DescribeStream(this);
+        }
+
+        void open(long traceId)
+        {
+            describe.open(traceId);
+            meta.open(traceId);
+        }
+
+        /** The topic's cleanup.policy, once Kafka told it (or could not): the partitions are made with it. */
+        void onConfig(CacheConfig.CleanupPolicy policy, long traceId)
+        {
+            final boolean first = config == null;
+            config = registry.config().withCleanupPolicy(policy);
+            if (first)
+            {
+                onPartitions(partitionCount, traceId);
+            }
         }
 
         void onPartitions(int count, long traceId)
@@ -231,10 +255,16 @@ public final class KafkaCacheServerFactory implements BindingHandler
                 topic.error(0);
                 appended.ring();
             }
+            partitionCount = Math.max(partitionCount, count);
+            if (config == null)
+            {
+                // a compacted topic's partitions keep the latest record per key: not made before the policy is known
+                return;
+            }
             final boolean first = fetches.isEmpty();
             for (int id = fetches.size(); id < count; id++)
             {
-                final CachePartition partition = new CachePartition(registry.directory(), topic.name(), id, registry.config());
+                final CachePartition partition = new CachePartition(registry.directory(), topic.name(), id, config);
                 final PartitionFetch fetch = new PartitionFetch(this, id, partition);
                 fetches.add(fetch);
                 // partitions added later start from their beginning: nothing written before they were noticed is missed
@@ -248,6 +278,10 @@ public final class KafkaCacheServerFactory implements BindingHandler
             if (meta.closed && now >= meta.retryAt)
             {
                 meta.open(context.supplyTraceId());
+            }
+            if (describe.closed && config == null && now >= describe.retryAt)
+            {
+                describe.open(context.supplyTraceId());
             }
             for (int i = 0; i < fetches.size(); i++)
             {
@@ -280,6 +314,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
         void close(long traceId)
         {
             meta.close(traceId);
+            describe.close(traceId);
             for (PartitionFetch fetch : fetches)
             {
                 fetch.close(traceId);
@@ -446,6 +481,78 @@ public final class KafkaCacheServerFactory implements BindingHandler
         }
     }
 
+    /**
+     * The topic's cleanup.policy (DescribeConfigs), which decides whether its partitions compact. Asked once; a Kafka
+     * that refuses it (an ACL, an old broker) leaves the topic to retention alone, with an event.
+     */
+    private final class DescribeStream extends ExitStream
+    {
+        DescribeStream(ServerTopic owner)
+        {
+            super(owner);
+        }
+
+        void open(long traceId)
+        {
+            final String name = owner.topic.name();
+            doBegin(traceId, beginExRW.wrap(extensionBuffer, 0, extensionBuffer.capacity())
+                .typeId(KafkaBinding.TYPE_ID)
+                .describe(d -> d.topic(name).configsItem(c -> c.name(CLEANUP_POLICY)))
+                .build());
+        }
+
+        @Override
+        void onReplyBegin(BeginFW begin)
+        {
+            doWindow(begin.traceId(), FETCH_WINDOW);
+        }
+
+        @Override
+        void onReplyData(DataFW data)
+        {
+            replySeq = data.sequence() + data.reserved();
+            replyAck = replySeq;
+            doWindow(data.traceId(), FETCH_WINDOW);
+            final OctetsFW extension = data.extension();
+            final KafkaDataExFW dataEx = extension != null && extension.sizeof() > 0
+                ? dataExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit())
+                : null;
+            if (dataEx != null && dataEx.kind() == KafkaCapability.DESCRIBE)
+            {
+                final KafkaConfigFW entry = dataEx.describe().configs()
+                    .matchFirst(c -> CLEANUP_POLICY.equals(c.name().asString()));
+                final String value = entry != null ? entry.value().asString() : null;
+                CacheConfig.CleanupPolicy policy = CacheConfig.CleanupPolicy.DELETE;
+                if (value != null)
+                {
+                    try
+                    {
+                        policy = CacheConfig.CleanupPolicy.of(value);
+                    }
+                    catch (IllegalArgumentException ex)
+                    {
+                        context.event(binding.id(), data.traceId(), "kafka.cache.config", "bindings." + binding.name()
+                            + ": topic " + owner.topic.name() + ": " + ex.getMessage() + ", taken as delete");
+                    }
+                }
+                owner.onConfig(policy, data.traceId());
+            }
+        }
+
+        @Override
+        void onClosed(long traceId, short error)
+        {
+            super.onClosed(traceId, error);
+            if (owner.config == null && error != UNKNOWN_TOPIC_OR_PARTITION && error != -1)
+            {
+                context.event(binding.id(), traceId, "kafka.cache.config", "bindings." + binding.name() + ": topic "
+                    + owner.topic.name() + ": DescribeConfigs failed with error " + error
+                    + ", cleanup.policy taken as delete");
+                owner.onConfig(CacheConfig.CleanupPolicy.DELETE, traceId);
+            }
+        }
+    }
+
     /** One partition's records, appended to its cache partition as they come. */
     private final class PartitionFetch extends ExitStream
     {
@@ -483,7 +590,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
             final CachePartition old = partition;
             owner.retired.add(old);
             partition = new CachePartition(registry.directory().resolve("incarnation-" + ++owner.incarnations),
-                owner.topic.name(), id, registry.config());
+                owner.topic.name(), id, owner.config);
             owner.topic.partition(id, partition);
             old.delete();
         }
