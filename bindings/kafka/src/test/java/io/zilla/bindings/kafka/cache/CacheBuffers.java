@@ -11,8 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
+import java.util.zip.CRC32C;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -20,6 +23,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 /** Strings to buffers and back, headers, and what a partition's directory holds, for the cache's tests. */
 final class CacheBuffers
 {
+    private static String[] collision;
+
     private CacheBuffers()
     {
     }
@@ -94,5 +99,47 @@ final class CacheBuffers
         {
             throw new UncheckedIOException(ex);
         }
+    }
+
+    /** The key's hash as the index keeps it: CRC32C of its int32 length and its bytes. */
+    static int hashOfKey(DirectBuffer key)
+    {
+        final UnsafeBuffer encoded = new UnsafeBuffer(new byte[4 + key.capacity()]);
+        encoded.putInt(0, key.capacity());
+        encoded.putBytes(4, key, 0, key.capacity());
+        return CacheHash.of(encoded, 0, encoded.capacity());
+    }
+
+    /**
+     * Two different 12-byte keys, {@code key-%08d}, whose encodings share a CRC32C: a birthday search, once per test
+     * JVM (key-01371838 and key-02000402 on x86, some 1.5 s: keys that differ in digits only collide later than random
+     * ones would). Each candidate is encoded in place, as the log encodes a key (its int32 length in native order, then
+     * its bytes), and hashed without allocating.
+     */
+    static synchronized String[] collidingKeys()
+    {
+        if (collision == null)
+        {
+            final byte[] encoded = new byte[4 + 12];
+            new UnsafeBuffer(encoded).putInt(0, 12);
+            System.arraycopy("key-".getBytes(UTF_8), 0, encoded, 4, 4);
+            final CRC32C crc = new CRC32C();
+            final Map<Integer, Integer> seen = new HashMap<>();
+            for (int i = 0; collision == null; i++)
+            {
+                for (int digit = 0, n = i; digit < 8; digit++, n /= 10)
+                {
+                    encoded[encoded.length - 1 - digit] = (byte) ('0' + n % 10);
+                }
+                crc.reset();
+                crc.update(encoded, 0, encoded.length);
+                final Integer other = seen.putIfAbsent((int) crc.getValue(), i);
+                if (other != null)
+                {
+                    collision = new String[] {String.format("key-%08d", other), String.format("key-%08d", i)};
+                }
+            }
+        }
+        return collision.clone();
     }
 }

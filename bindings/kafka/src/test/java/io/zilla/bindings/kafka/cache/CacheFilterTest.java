@@ -4,6 +4,8 @@
 package io.zilla.bindings.kafka.cache;
 
 import static io.zilla.bindings.kafka.cache.CacheBuffers.bytes;
+import static io.zilla.bindings.kafka.cache.CacheBuffers.collidingKeys;
+import static io.zilla.bindings.kafka.cache.CacheBuffers.hashOfKey;
 import static io.zilla.bindings.kafka.cache.CacheBuffers.headers;
 import static io.zilla.bindings.kafka.cache.CacheBuffers.string;
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -17,9 +19,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.LongPredicate;
 import java.util.zip.CRC32C;
 
@@ -185,31 +185,5 @@ class CacheFilterTest
             }
         }
         return expected;
-    }
-
-    /** The key's hash as the index keeps it: CRC32C of its int32 length and its bytes. */
-    private static int hashOfKey(DirectBuffer key)
-    {
-        final UnsafeBuffer encoded = new UnsafeBuffer(new byte[4 + key.capacity()]);
-        encoded.putInt(0, key.capacity());
-        encoded.putBytes(4, key, 0, key.capacity());
-        return CacheHash.of(encoded, 0, encoded.capacity());
-    }
-
-    /** Two different 12-byte keys whose encodings share a CRC32C: a birthday search, some 80,000 keys on average. */
-    private static String[] collidingKeys()
-    {
-        final Map<Integer, String> seen = new HashMap<>();
-        String[] collision = null;
-        for (int i = 0; collision == null; i++)
-        {
-            final String key = String.format("key-%08d", i);
-            final String other = seen.putIfAbsent(hashOfKey(bytes(key)), key);
-            if (other != null)
-            {
-                collision = new String[] {other, key};
-            }
-        }
-        return collision;
     }
 }
