@@ -137,7 +137,9 @@ public final class KafkaBinding implements Binding
             Long.parseLong(configuration.property(CACHE_SEGMENT_MS, Long.toString(CacheConfig.SEGMENT_MS_DEFAULT))),
             Long.parseLong(configuration.property(CACHE_RETENTION_BYTES, Long.toString(DEFAULT_CACHE_RETENTION_BYTES))),
             Long.parseLong(configuration.property(CACHE_RETENTION_MS, Long.toString(CacheConfig.RETENTION_MS_DEFAULT))),
-            CacheConfig.CleanupPolicy.DELETE);
+            CacheConfig.CleanupPolicy.DELETE,
+            CacheConfig.DELETE_RETENTION_MS_DEFAULT,
+            CacheConfig.MIN_CLEANABLE_DIRTY_RATIO_DEFAULT);
         this.workers = configuration.workers();
     }
 

@@ -13,7 +13,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@code .hindex}, a scan of the head's {@code .hscan} that resumes where it stopped) and each is checked on its bytes.
  * <p>
  * A cursor whose segment was evicted moves to the oldest segment left, at its first entry at or after the offset it
- * wanted, and {@link #gap()} says that records in between may be lost.
+ * wanted, and {@link #gap()} says that records in between may be lost. A cursor whose segment the cleaner of a
+ * compacted partition rewrote (or merged into another, or emptied) goes on in the same way, at its first entry at or
+ * after the offset it wanted in whatever holds that offset now; that is no gap: the records left out were superseded
+ * by later ones with the same key, which the cursor will read.
  * <p>
  * The cursor pins the segment it reads: it publishes it (a volatile write) before it checks, at every step, that the
  * segment was not deleted, and the partition's writer unmaps no segment that a cursor pins. So whatever the cursor
@@ -139,7 +142,7 @@ public final class CacheCursor implements AutoCloseable
     /**
      * Whether records may be missing before the current entry: the cursor had to jump over evicted segments (its own
      * evicted under it, or a seek below what the cache still holds) and landed past the offset it asked for. Offsets
-     * that Kafka itself skips (compacted topics) are no gap.
+     * that Kafka itself skips (compacted topics), and records that the cache's own cleaner compacted away, are no gap.
      */
     public boolean gap()
     {
@@ -182,20 +185,32 @@ public final class CacheCursor implements AutoCloseable
         return seated != null;
     }
 
-    /** To the segment after this one, false while there is none yet (a roll between its freeze and its publication). */
+    /**
+     * To the segment after this one, false while there is none yet (a roll between its freeze and its publication).
+     * If this one is not in the array any more, to wherever the offset wanted is now: the segment was evicted (maybe
+     * with others after it, which {@link #seat} finds a gap by), or the cleaner replaced it with a segment that may
+     * also hold records of the segments after it, which the cursor has not read yet.
+     */
     private boolean advance(CacheSegment frozen)
     {
         final CacheSegment[] segments = partition.segments();
-        final int next = floor(segments, frozen.baseOffset()) + 1;
-        final boolean advanced = next < segments.length && segments[next].baseOffset() > frozen.baseOffset();
-        if (advanced)
+        final int at = floor(segments, frozen.baseOffset());
+        final boolean advanced;
+        if (at >= 0 && segments[at] == frozen)
         {
-            // not in the list any more: evicted, maybe with others after it
-            jumped |= next == 0;
-            pinned = segments[next];
-            segment = segments[next];
-            position = 0;
-            resetScans();
+            final int next = at + 1;
+            advanced = next < segments.length;
+            if (advanced)
+            {
+                pinned = segments[next];
+                segment = segments[next];
+                position = 0;
+                resetScans();
+            }
+        }
+        else
+        {
+            advanced = seat(nextOffset);
         }
         return advanced;
     }

@@ -9,6 +9,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -37,8 +38,8 @@ final class CacheFile
         }
     }
 
-    private final Path path;
     private final UnsafeBuffer buffer;
+    private Path path;
     private volatile int limit;
     private volatile boolean frozen;
     private int position;
@@ -124,6 +125,23 @@ final class CacheFile
         try
         {
             Files.deleteIfExists(path);
+        }
+        catch (IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /**
+     * Gives the file its final name (the writer, before anyone else may delete or create a file of that name): the
+     * cleaner writes a segment under a temporary name while the one it replaces still holds the final one.
+     */
+    void rename(Path target)
+    {
+        try
+        {
+            Files.move(path, target, StandardCopyOption.ATOMIC_MOVE);
+            path = target;
         }
         catch (IOException ex)
         {

@@ -35,8 +35,16 @@ import org.agrona.DirectBuffer;
  * stay within {@link CacheConfig#partitionFootprint()}; a cursor that stalls inside an evicted segment holds that one
  * segment beyond it until it moves or is closed.
  * <p>
- * {@code cleanup.policy=compact} is refused for now: compaction (keep the latest record per key, honour tombstones) is
- * not built, and retention by time and size alone would drop keys that a compacted topic keeps.
+ * With {@code cleanup.policy=compact} (or {@code compact,delete}) a cleaner keeps the latest record of each key, as
+ * Kafka does. It runs on the writer, at a roll or from {@link #evict()}, once the segments frozen since its last pass
+ * take {@code min.cleanable.dirty.ratio} of the frozen segments' footprint or a tombstone it kept is older than
+ * {@code delete.retention.ms}. A pass reads every record for its key (see
+ * {@link CacheCleaner}), then walks the frozen segments oldest first, in runs that fit one segment, and rewrites each
+ * run that loses records, merges several, or was never trimmed, into one compacted segment at the run's first base
+ * offset, with the offsets of the records it keeps. The new segment is published in place of the run, whose segments
+ * are then retired as eviction retires them: marked deleted after the new array, unmapped once no cursor pins them. A
+ * cursor in a retired segment goes on from the offset it wants in what the array holds now: compaction is no gap. The
+ * head is never rewritten. With {@code compact} alone, nothing is removed by time or size.
  */
 public final class CachePartition
 {
@@ -75,22 +83,26 @@ public final class CachePartition
     private final List<CacheFile> retiredFiles = new ArrayList<>();
     private long retiredBytes;
 
+    private final CacheCleaner cleaner;
+    private long tombstonesExpireAfter = Long.MAX_VALUE;
+    private int compactions;
+    private Runnable published;
+
     public CachePartition(Path cacheDirectory, String topic, int partition, CacheConfig config)
     {
         this(cacheDirectory, topic, partition, config, System::currentTimeMillis);
     }
 
-    /** With the clock, in milliseconds, that {@code segment.ms} and {@code retention.ms} count by. */
+    /**
+     * With the clock, in milliseconds, that {@code segment.ms}, {@code retention.ms} and {@code delete.retention.ms}
+     * count by.
+     */
     public CachePartition(Path cacheDirectory, String topic, int partition, CacheConfig config, LongSupplier clock)
     {
-        if (config.cleanupPolicy().compacts())
-        {
-            throw new UnsupportedOperationException("cleanup.policy " + config.cleanupPolicy()
-                + ": compaction is not built, see docs/bindings/kafka-cache.md");
-        }
         this.directory = cacheDirectory.resolve(topic + "-" + partition);
         this.config = config;
         this.clock = clock;
+        this.cleaner = config.cleanupPolicy().compacts() ? new CacheCleaner() : null;
         clear(directory);
     }
 
@@ -205,13 +217,36 @@ public final class CachePartition
 
     /**
      * Applies retention now (writer thread only), for a timer to call while no record arrives: {@code retention.ms}
-     * goes on removing old segments when nothing is appended and no one reads.
+     * goes on removing old segments when nothing is appended and no one reads. On a compacted partition, the cleaner
+     * runs too if it is due: tombstones past {@code delete.retention.ms} go without waiting for a roll.
      *
-     * @return how many segments were removed
+     * @return how many segments retention removed
      */
     public int evict()
     {
-        return evict(0L);
+        final int evicted = evict(0L);
+        final CacheSegment[] segments = this.segments;
+        if (cleaner != null && segments.length > 0)
+        {
+            compactIfDue(segments, segments.length - 1);
+        }
+        return evicted;
+    }
+
+    /** How many passes the cleaner made: 0 unless the partition is compacted. */
+    int compactions()
+    {
+        return compactions;
+    }
+
+    /**
+     * For tests: runs {@code hook} on the writer each time the cleaner has published a rewritten run and has not yet
+     * retired the run's segments, the window in which a cursor may find its segment gone from the array but not yet
+     * marked deleted.
+     */
+    void onPublished(Runnable hook)
+    {
+        this.published = hook;
     }
 
     /**
@@ -314,9 +349,16 @@ public final class CachePartition
             // make room for the head as it will be once frozen, with its hash scan until the cursors in it move on,
             // then freeze it, and only then create the next
             evict(head.frozenFootprint() + head.hashScan().capacity());
-            head.freeze();
+            head.freeze(clock.getAsLong());
             retire(head, head.hashScan());
             reclaim();
+            if (cleaner != null)
+            {
+                // every segment is frozen until the next head is created: the pass has the room the head will take
+                tombstonesExpireAfter = Math.min(tombstonesExpireAfter, expiry(head));
+                final CacheSegment[] segments = this.segments;
+                compactIfDue(segments, segments.length);
+            }
         }
         final CacheSegment next = new CacheSegment(directory, baseOffset, config, clock.getAsLong());
         final CacheSegment[] segments = this.segments;
@@ -343,13 +385,14 @@ public final class CachePartition
             held += segments[i].footprint();
         }
 
+        final boolean deletes = config.cleanupPolicy().deletes();
         int evicted = 0;
         while (evicted < segments.length - 1)
         {
             final CacheSegment oldest = segments[evicted];
-            final boolean expired = config.retentionMs() != CacheConfig.UNLIMITED
+            final boolean expired = deletes && config.retentionMs() != CacheConfig.UNLIMITED
                 && oldest.maxTimestamp() < now - config.retentionMs();
-            final boolean oversized = config.retentionBytes() != CacheConfig.UNLIMITED
+            final boolean oversized = deletes && config.retentionBytes() != CacheConfig.UNLIMITED
                 && held + reserved > config.retentionBytes();
             if (!expired && !oversized)
             {
@@ -370,6 +413,123 @@ public final class CachePartition
             reclaim();
         }
         return evicted;
+    }
+
+    /**
+     * Runs the cleaner over the first {@code frozen} segments if it is due: the segments frozen since its last pass
+     * (those not compacted yet) take {@code min.cleanable.dirty.ratio} of the frozen segments' footprint, or a
+     * tombstone it kept is past {@code delete.retention.ms}.
+     */
+    private void compactIfDue(CacheSegment[] segments, int frozen)
+    {
+        long clean = 0L;
+        long dirty = 0L;
+        for (int i = 0; i < frozen; i++)
+        {
+            final CacheSegment segment = segments[i];
+            if (segment.compacted())
+            {
+                clean += segment.footprint();
+            }
+            else
+            {
+                dirty += segment.footprint();
+            }
+        }
+        final long now = clock.getAsLong();
+        if (dirty > 0L && dirty >= config.minCleanableDirtyRatio() * (clean + dirty) || now > tombstonesExpireAfter)
+        {
+            compact(segments, frozen, now);
+        }
+    }
+
+    /**
+     * One pass of the cleaner over the first {@code frozen} segments, with the head (if any) read for its keys. The
+     * frozen segments go in runs, oldest first: a run takes the next segment while what stays of them all fits one
+     * segment of the configuration (log, index, hash index, and a 31-bit offset range from the run's base). A run is
+     * rewritten when it loses a record, when it merges segments, or when its segment was never trimmed (a frozen head,
+     * mapped at full capacity); otherwise it stays as it is. Each rewritten run is published on its own, then its
+     * segments are retired, so the copies on disk beside the originals never take more than one segment.
+     */
+    private void compact(CacheSegment[] original, int frozen, long now)
+    {
+        cleaner.scan(original, frozen, now, config.deleteRetentionMs());
+        final long maxOffsetDelta = Integer.MAX_VALUE;
+        final List<CacheSegment> cleaned = new ArrayList<>(frozen);
+        int from = 0;
+        while (from < frozen)
+        {
+            final long base = original[from].baseOffset();
+            long logBytes = cleaner.keptBytes(from);
+            long records = cleaner.kept(from);
+            long hashes = cleaner.keptHashes(from);
+            boolean changes = cleaner.dropped(from) > 0 || !original[from].compacted();
+            int to = from + 1;
+            while (to < frozen
+                && logBytes + cleaner.keptBytes(to) <= config.segmentBytes()
+                && (records + cleaner.kept(to)) * CacheIndexEntries.SIZE <= config.segmentIndexBytes()
+                && (hashes + cleaner.keptHashes(to)) * CacheIndexEntries.SIZE <= config.segmentIndexBytes()
+                && cleaner.lastKept(to) - base <= maxOffsetDelta)
+            {
+                logBytes += cleaner.keptBytes(to);
+                records += cleaner.kept(to);
+                hashes += cleaner.keptHashes(to);
+                changes = true;
+                to++;
+            }
+
+            if (changes)
+            {
+                final CacheSegment compacted = cleaner.rewrite(directory, from, to);
+                if (compacted != null)
+                {
+                    cleaned.add(compacted);
+                }
+                final CacheSegment[] segments = new CacheSegment[cleaned.size() + original.length - to];
+                for (int i = 0; i < cleaned.size(); i++)
+                {
+                    segments[i] = cleaned.get(i);
+                }
+                System.arraycopy(original, to, segments, cleaned.size(), original.length - to);
+                this.segments = segments;
+                if (published != null)
+                {
+                    published.run();
+                }
+                for (int i = from; i < to; i++)
+                {
+                    retire(original[i]);
+                }
+                if (compacted != null)
+                {
+                    compacted.install();
+                }
+                reclaim();
+            }
+            else
+            {
+                cleaned.add(original[from]);
+            }
+            from = to;
+        }
+        cleaner.done();
+
+        long expireAfter = Long.MAX_VALUE;
+        for (CacheSegment segment : cleaned)
+        {
+            expireAfter = Math.min(expireAfter, expiry(segment));
+        }
+        tombstonesExpireAfter = expireAfter;
+        compactions++;
+    }
+
+    /** After when the cleaner may drop the segment's tombstones: never if it holds none. */
+    private long expiry(CacheSegment segment)
+    {
+        final long frozenAt = segment.frozenAt();
+        final long deleteRetentionMs = config.deleteRetentionMs();
+        return segment.tombstones() == 0 ? Long.MAX_VALUE
+            : frozenAt > Long.MAX_VALUE - deleteRetentionMs ? Long.MAX_VALUE : frozenAt + deleteRetentionMs;
     }
 
     /** Marks the segment deleted, unlinks its files, and leaves them to {@link #reclaim()}. */

@@ -22,6 +22,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  *     filter on a frozen segment is a binary search. The {@code .hscan} is then deleted.</li>
  * </ul>
  * One writer thread appends and freezes; readers on other threads read what the files published.
+ * <p>
+ * The cleaner of a compacted partition writes {@link #compacted compacted} segments: frozen from the start, each file
+ * sized to the entries it copies into them (no {@code .hscan}), under temporary names ({@code .cleaned} appended)
+ * until the segments they replace are retired, then {@link #install installed} under the final names.
  */
 final class CacheSegment
 {
@@ -29,6 +33,7 @@ final class CacheSegment
     static final String INDEX = ".index";
     static final String HASH_SCAN = ".hscan";
     static final String HASH_INDEX = ".hindex";
+    static final String CLEANED = ".cleaned";
 
     private final Path directory;
     private final long baseOffset;
@@ -36,6 +41,7 @@ final class CacheSegment
     private final CacheFile log;
     private final CacheFile index;
     private final CacheFile hashScan;
+    private final boolean compacted;
     private final CacheHeaders headersRO = new CacheHeaders();
     private final CacheHash hash = new CacheHash();
     private final ByteBuffer logBytes;
@@ -43,16 +49,42 @@ final class CacheSegment
     private volatile CacheFile hashIndex;
     private volatile boolean deleted;
     private long maxTimestamp = Long.MIN_VALUE;
+    private long frozenAt = Long.MAX_VALUE;
+    private int tombstones;
 
+    /** A head: empty, its files at the capacities of the configuration. */
     CacheSegment(Path directory, long baseOffset, CacheConfig config, long createdAt)
     {
         this.directory = directory;
         this.baseOffset = baseOffset;
         this.createdAt = createdAt;
+        this.compacted = false;
         this.log = new CacheFile(file(LOG), config.segmentBytes());
         this.index = new CacheFile(file(INDEX), config.segmentIndexBytes());
         this.hashScan = new CacheFile(file(HASH_SCAN), config.segmentIndexBytes());
         this.logBytes = log.buffer().byteBuffer().duplicate();
+    }
+
+    private CacheSegment(Path directory, long baseOffset, long createdAt, int logBytes, int records, int hashes)
+    {
+        this.directory = directory;
+        this.baseOffset = baseOffset;
+        this.createdAt = createdAt;
+        this.compacted = true;
+        this.log = new CacheFile(cleaned(LOG), logBytes);
+        this.index = new CacheFile(cleaned(INDEX), records * CacheIndexEntries.SIZE);
+        this.hashScan = null;
+        this.hashIndex = new CacheFile(cleaned(HASH_INDEX), hashes * CacheIndexEntries.SIZE);
+        this.logBytes = log.buffer().byteBuffer().duplicate();
+    }
+
+    /**
+     * A segment for the cleaner to {@link #copy} entries into, then {@link #seal}: its files take exactly
+     * {@code logBytes} of entries, {@code records} index entries and {@code hashes} hash index entries.
+     */
+    static CacheSegment compacted(Path directory, long baseOffset, long createdAt, int logBytes, int records, int hashes)
+    {
+        return new CacheSegment(directory, baseOffset, createdAt, logBytes, records, hashes);
     }
 
     long baseOffset()
@@ -75,6 +107,45 @@ final class CacheSegment
     boolean isEmpty()
     {
         return index.position() == 0;
+    }
+
+    /** How many records it holds (writer thread: what it appended or copied). */
+    int records()
+    {
+        return index.position() / CacheIndexEntries.SIZE;
+    }
+
+    /** Where its {@code record}-th entry starts in the log (writer thread). */
+    int positionAt(int record)
+    {
+        return CacheIndexEntries.position(index.buffer().getLong(record * CacheIndexEntries.SIZE));
+    }
+
+    /** Written by the cleaner, sized to what it holds: no more appends, and nothing to trim. */
+    boolean compacted()
+    {
+        return compacted;
+    }
+
+    /**
+     * When the partition's clock froze it; for a compacted segment, the newest freeze among the segments its tombstones
+     * were copied from (among all of them if it holds none): {@code delete.retention.ms} counts from there.
+     */
+    long frozenAt()
+    {
+        return frozenAt;
+    }
+
+    /** How many of its records are tombstones with a key: {@code delete.retention.ms} applies to them. */
+    int tombstones()
+    {
+        return tombstones;
+    }
+
+    /** Its log's bytes, for the writer thread to hash. */
+    ByteBuffer logBytes()
+    {
+        return logBytes;
     }
 
     /**
@@ -130,13 +201,9 @@ final class CacheSegment
         }
 
         index.buffer().putLong(index.reserve(CacheIndexEntries.SIZE), (offset - baseOffset) << 32 | position);
-        appendHash(keyField, valueField - keyField, position);
-        final CacheHeaders headersRO = this.headersRO.wrap(buffer, headersField);
-        while (headersRO.next())
-        {
-            appendHash(headersRO.encodingOffset(), headersRO.encodingLength(), position);
-        }
+        appendHashes(hashScan, buffer, position, keyField, valueField, headersField);
         maxTimestamp = Math.max(maxTimestamp, timestamp);
+        tombstones += valueLength == CacheHeaders.NULL_LENGTH && keyLength != CacheHeaders.NULL_LENGTH ? 1 : 0;
 
         hashScan.publish();
         index.publish();
@@ -144,12 +211,60 @@ final class CacheSegment
     }
 
     /**
-     * No more appends: the log and the index keep their size, and the hash scan is sorted into the hash index, which
-     * readers pick up through its volatile field; the hash scan's file is then unlinked, and the partition unmaps it
-     * once no cursor pins the segment (a cursor that read no hash index yet may still be scanning it).
+     * Copies one entry whole, offset included, from {@code source}, another segment's log, into this compacted
+     * segment, with its index entry and its hashes (the cleaner, before it publishes the segment). Entries come in
+     * offset order.
      */
-    void freeze()
+    void copy(DirectBuffer source, int from)
     {
+        final int length = source.getInt(from + CacheEntry.LENGTH);
+        final UnsafeBuffer buffer = log.buffer();
+        final int position = log.reserve(length);
+        buffer.putBytes(position, source, from, length);
+
+        final long offset = buffer.getLong(position + CacheEntry.OFFSET);
+        final int keyField = position + CacheEntry.KEY;
+        final int keyLength = buffer.getInt(keyField);
+        final int valueField = keyField + CacheHeaders.LENGTH_SIZE + Math.max(keyLength, 0);
+        final int valueLength = buffer.getInt(valueField);
+        final int headersField = valueField + CacheHeaders.LENGTH_SIZE + Math.max(valueLength, 0);
+        index.buffer().putLong(index.reserve(CacheIndexEntries.SIZE), (offset - baseOffset) << 32 | position);
+        appendHashes(hashIndex, buffer, position, keyField, valueField, headersField);
+        maxTimestamp = Math.max(maxTimestamp, buffer.getLong(position + CacheEntry.TIMESTAMP));
+        tombstones += valueLength == CacheHeaders.NULL_LENGTH && keyLength != CacheHeaders.NULL_LENGTH ? 1 : 0;
+    }
+
+    /**
+     * The copies are done: sorts the hash index in place and freezes every file, so the segment is whole before the
+     * cleaner publishes it. {@code frozenAt} is what {@code delete.retention.ms} counts from for its tombstones.
+     */
+    void seal(long frozenAt)
+    {
+        final CacheFile hashIndex = this.hashIndex;
+        CacheIndexEntries.sort(hashIndex.buffer(), hashIndex.position() / CacheIndexEntries.SIZE);
+        hashIndex.freeze();
+        index.freeze();
+        log.freeze();
+        this.frozenAt = frozenAt;
+    }
+
+    /** Gives a compacted segment's files their final names, once the segment of the same base offset is retired. */
+    void install()
+    {
+        log.rename(file(LOG));
+        index.rename(file(INDEX));
+        hashIndex.rename(file(HASH_INDEX));
+    }
+
+    /**
+     * No more appends, from {@code now} by the partition's clock: the log and the index keep their size, and the hash
+     * scan is sorted into the hash index, which readers pick up through its volatile field; the hash scan's file is
+     * then unlinked, and the partition unmaps it once no cursor pins the segment (a cursor that read no hash index yet
+     * may still be scanning it).
+     */
+    void freeze(long now)
+    {
+        frozenAt = now;
         hashScan.freeze();
         final int hashesSize = hashScan.limit();
         final CacheFile sorted = new CacheFile(file(HASH_INDEX), Math.max(hashesSize, CacheIndexEntries.SIZE));
@@ -174,7 +289,10 @@ final class CacheSegment
         deleted = true;
         log.delete();
         index.delete();
-        hashScan.delete();
+        if (hashScan != null)
+        {
+            hashScan.delete();
+        }
         final CacheFile hashIndex = this.hashIndex;
         if (hashIndex != null)
         {
@@ -215,7 +333,7 @@ final class CacheSegment
         return hashScan;
     }
 
-    /** The hash index once frozen, else null: filters scan the hash scan until then. */
+    /** The hash index once frozen (from the start for a compacted one), else null: filters scan the hash scan. */
     CacheFile hashIndex()
     {
         return hashIndex;
@@ -245,15 +363,37 @@ final class CacheSegment
         return Math.min(position, logLimit);
     }
 
-    private void appendHash(int field, int length, int position)
+    /** The hashes of the key and of each header of the entry at {@code position}, appended to {@code hashes}. */
+    private void appendHashes(
+        CacheFile hashes,
+        UnsafeBuffer buffer,
+        int position,
+        int keyField,
+        int valueField,
+        int headersField)
+    {
+        appendHash(hashes, keyField, valueField - keyField, position);
+        final CacheHeaders headersRO = this.headersRO.wrap(buffer, headersField);
+        while (headersRO.next())
+        {
+            appendHash(hashes, headersRO.encodingOffset(), headersRO.encodingLength(), position);
+        }
+    }
+
+    private void appendHash(CacheFile hashes, int field, int length, int position)
     {
         final int hash = this.hash.of(logBytes, field, length);
-        hashScan.buffer().putLong(hashScan.reserve(CacheIndexEntries.SIZE), CacheHash.entry(hash, position));
+        hashes.buffer().putLong(hashes.reserve(CacheIndexEntries.SIZE), CacheHash.entry(hash, position));
     }
 
     private Path file(String extension)
     {
         return directory.resolve(String.format("%019d%s", baseOffset, extension));
+    }
+
+    private Path cleaned(String extension)
+    {
+        return file(extension + CLEANED);
     }
 
     private static int putField(UnsafeBuffer buffer, int field, DirectBuffer bytes, int length)

@@ -12,15 +12,18 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.zilla.bindings.kafka.cache.CacheConfig.CleanupPolicy;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The data path allocates nothing: after a warm-up, 100,000 appends, 100,000 cursor reads and 100,000 filtered
  * reads, across a frozen segment and the head, allocate 0 bytes on this thread (ThreadMXBean). Rolls, which create
- * files, are kept out of the measured windows.
+ * files, are kept out of the measured windows. The same on a compacted partition, where the frozen segment is the one
+ * the cleaner rewrote (two keys: its last two records) and the reads cross from it into the head.
  */
 class CacheAllocationTest
 {
@@ -40,30 +43,36 @@ class CacheAllocationTest
     private long nextOffset;
     private long checksum;
 
-    @Test
-    void shouldAllocateNothingPerAppendOrRead()
+    @ParameterizedTest
+    @EnumSource(value = CleanupPolicy.class, names = {"DELETE", "COMPACT"})
+    void shouldAllocateNothingPerAppendOrRead(CleanupPolicy policy)
     {
         assertTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
         final CacheConfig config = CacheConfig.DEFAULTS
             .withSegmentBytes(256 << 20)
             .withSegmentIndexBytes(16 << 20)
             .withSegmentMs(HOUR)
-            .withRetentionMs(CacheConfig.UNLIMITED);
+            .withRetentionMs(CacheConfig.UNLIMITED)
+            .withCleanupPolicy(policy);
         final CachePartition partition = new CachePartition(cache, "events", 0, config, now::get);
         final CacheCursor cursor = new CacheCursor(partition);
         final CacheCursor filtered = new CacheCursor(partition).filter(new CacheFilter().key(bytes("key-0001")));
 
-        // warm-up: one segment of WARM_UP records frozen by time, then as many in the head, each read three times
+        // warm-up: one segment of WARM_UP records frozen by time (compacted: its last two left), then as many in the
+        // head, each read three times
         append(partition, WARM_UP);
         now.addAndGet(HOUR);
         append(partition, WARM_UP);
+        final int held = policy.compacts() ? 2 + WARM_UP : 2 * WARM_UP;
         for (int round = 0; round < 3; round++)
         {
-            read(cursor, 0, 2 * WARM_UP);
-            read(filtered, 0, WARM_UP);
+            read(cursor, 0, held);
+            read(filtered, 0, held / 2);
         }
         assertEquals(2, partition.segments().length);
         assertTrue(partition.segments()[0].frozen());
+        assertEquals(policy.compacts(), partition.segments()[0].compacted());
+        assertEquals(policy.compacts() ? 2 : WARM_UP, partition.segments()[0].records());
 
         final long baseline = allocated();
         final long appends = measure(() -> append(partition, MEASURED));
@@ -73,8 +82,8 @@ class CacheAllocationTest
         // one record in two has the key: frozen segment (hash index), then the head (hash scan)
         final long filteredReads = measure(() -> read(filtered, 0, MEASURED));
 
-        System.out.printf("CacheAllocationTest: %d bytes over %d appends, %d over %d reads, %d over %d filtered reads "
-            + "(measuring itself: %d bytes); checksum %d%n", appends, MEASURED, reads, MEASURED, filteredReads, MEASURED,
+        System.out.printf("CacheAllocationTest %s: %d bytes over %d appends, %d over %d reads, %d over %d filtered reads "
+            + "(measuring itself: %d bytes); checksum %d%n", policy, appends, MEASURED, reads, MEASURED, filteredReads, MEASURED,
             baseline, checksum);
         assertEquals(0, appends, "bytes allocated by " + MEASURED + " appends");
         assertEquals(0, reads, "bytes allocated by " + MEASURED + " reads");

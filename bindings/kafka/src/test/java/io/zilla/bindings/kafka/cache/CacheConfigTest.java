@@ -24,6 +24,8 @@ class CacheConfigTest
         assertEquals(-1L, config.retentionBytes());
         assertEquals(604_800_000L, config.retentionMs());
         assertEquals(CleanupPolicy.DELETE, config.cleanupPolicy());
+        assertEquals(86_400_000L, config.deleteRetentionMs());
+        assertEquals(0.5, config.minCleanableDirtyRatio());
         assertEquals(-1L, config.partitionFootprint(), "no bound by size unless retention.bytes sets one");
     }
 
@@ -38,6 +40,24 @@ class CacheConfigTest
         assertEquals((16 << 20) + (4 << 20) + (256 << 10), config.partitionFootprint());
         assertEquals(2L * config.segmentFootprint(), config.withRetentionBytes(0).partitionFootprint(),
             "at least the head and the segment frozen before it");
+
+        // compact,delete: one more segment, the cleaner's copy of a run; compact: no bound by retention
+        assertEquals((16 << 20) + 2L * config.segmentFootprint(),
+            config.withCleanupPolicy(CleanupPolicy.COMPACT_DELETE).partitionFootprint());
+        assertEquals(-1L, config.withCleanupPolicy(CleanupPolicy.COMPACT).partitionFootprint());
+    }
+
+    @Test
+    void shouldBoundACompactedPartitionsFootprintByItsKeys()
+    {
+        final CacheConfig config = CacheConfig.DEFAULTS
+            .withSegmentBytes(64 << 10)
+            .withSegmentIndexBytes(8 << 10)
+            .withCleanupPolicy(CleanupPolicy.COMPACT);
+        assertEquals(2 * 38_400L + 2 * 81_920L, config.compactedFootprint(38_400), "twice the keys, two segments");
+        assertEquals(38_400L + 2 * 81_920L, config.withMinCleanableDirtyRatio(0).compactedFootprint(38_400));
+        assertEquals(4 * 38_400L + 2 * 81_920L, config.withMinCleanableDirtyRatio(0.75).compactedFootprint(38_400));
+        assertEquals(-1L, config.withMinCleanableDirtyRatio(1).compactedFootprint(38_400), "never cleaned again");
     }
 
     @Test
@@ -51,6 +71,10 @@ class CacheConfigTest
         assertThrows(IllegalArgumentException.class, () -> config.withRetentionBytes(-2));
         assertThrows(IllegalArgumentException.class, () -> config.withRetentionMs(-2));
         assertThrows(IllegalArgumentException.class, () -> config.withCleanupPolicy(null));
+        assertThrows(IllegalArgumentException.class, () -> config.withDeleteRetentionMs(-1));
+        assertThrows(IllegalArgumentException.class, () -> config.withMinCleanableDirtyRatio(-0.1));
+        assertThrows(IllegalArgumentException.class, () -> config.withMinCleanableDirtyRatio(1.1));
+        assertThrows(IllegalArgumentException.class, () -> config.withMinCleanableDirtyRatio(Double.NaN));
         assertEquals(CacheConfig.UNLIMITED, config.withRetentionMs(-1).retentionMs());
     }
 
@@ -64,5 +88,8 @@ class CacheConfigTest
         assertThrows(IllegalArgumentException.class, () -> CleanupPolicy.of("archive"));
         assertFalse(CleanupPolicy.DELETE.compacts());
         assertTrue(CleanupPolicy.COMPACT_DELETE.compacts());
+        assertTrue(CleanupPolicy.DELETE.deletes());
+        assertFalse(CleanupPolicy.COMPACT.deletes());
+        assertTrue(CleanupPolicy.COMPACT_DELETE.deletes());
     }
 }

@@ -330,9 +330,6 @@ class CachePartitionTest
         malformed.putInt(4, 100);
         assertThrows(IllegalArgumentException.class, () -> partition.append(6, 0, null, bytes("b"), malformed));
         assertEquals(5, partition.latestOffset(), "nothing was appended");
-
-        assertThrows(UnsupportedOperationException.class, () -> new CachePartition(cache, "compacted", 0,
-            SMALL.withCleanupPolicy(CacheConfig.CleanupPolicy.COMPACT), now::get));
     }
 
     @Test
