@@ -76,6 +76,7 @@ public final class TestStream
     private boolean ownReset;
     private int credit = CREDIT;
     private boolean stalled;
+    private final List<Integer> payloadLengths = new ArrayList<>();
 
     TestStream(long originId, long routedId, long ownId, long peerId)
     {
@@ -120,6 +121,15 @@ public final class TestStream
     public synchronized byte[] received()
     {
         return received.toByteArray();
+    }
+
+    /**
+     * The payload length of each frame received, in the order of {@link #frames()}: -1 for a Data without payload (a
+     * Kafka tombstone's null value, say), 0 for a frame that is not a Data.
+     */
+    public synchronized List<Integer> payloadLengths()
+    {
+        return new ArrayList<>(payloadLengths);
     }
 
     /** How many payload bytes arrived so far, without copying them: a cheap condition to await. */
@@ -242,6 +252,7 @@ public final class TestStream
     {
         final FrameFW frame = frameRO.wrap(buffer, index, index + length);
         frames.add(name(msgTypeId) + " 0x" + Long.toHexString(frame.streamId()));
+        payloadLengths.add(msgTypeId == DataFW.TYPE_ID ? payloadLength(buffer, index, length) : 0);
         extensions.add(bytes(extension(msgTypeId, buffer, index, length)));
         switch (msgTypeId)
         {
@@ -294,6 +305,12 @@ public final class TestStream
         {
             doWindow(0L);
         }
+    }
+
+    private int payloadLength(DirectBuffer buffer, int index, int length)
+    {
+        final OctetsFW payload = dataRO.wrap(buffer, index, index + length).payload();
+        return payload != null ? payload.sizeof() : -1;
     }
 
     private void doWindow(long traceId)
