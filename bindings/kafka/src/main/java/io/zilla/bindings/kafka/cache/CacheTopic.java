@@ -26,6 +26,7 @@ public final class CacheTopic
     private final AtomicBoolean requested = new AtomicBoolean();
     private volatile CachePartition[] partitions = new CachePartition[0];
     private volatile int error;
+    private volatile int version;
 
     CacheTopic(String name, int owner, int workers)
     {
@@ -68,6 +69,15 @@ public final class CacheTopic
         return id >= 0 && id < known.length ? known[id] : null;
     }
 
+    /**
+     * Changes whenever the owner publishes a partition or more of them: a reader that has a cursor on every partition
+     * and sees the same version has nothing to look at. From any thread.
+     */
+    public int version()
+    {
+        return version;
+    }
+
     /** How many partitions the owner knows of so far. From any thread. */
     public int partitionCount()
     {
@@ -84,6 +94,7 @@ public final class CacheTopic
         if (count > known.length)
         {
             partitions = Arrays.copyOf(known, count);
+            version++;
         }
     }
 
@@ -109,6 +120,7 @@ public final class CacheTopic
         final CachePartition[] grown = Arrays.copyOf(known, Math.max(known.length, id + 1));
         grown[id] = partition;
         partitions = grown;
+        version++;
     }
 
     /** The doorbell of worker {@code worker}'s readers of this topic; the first one a worker gives is kept. */

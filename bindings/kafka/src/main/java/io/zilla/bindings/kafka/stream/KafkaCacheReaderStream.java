@@ -72,6 +72,8 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
     private int fragmentSent;
     private boolean closed;
     private long written;
+    private int attached;
+    private int topicVersion = -1;
 
     /**
      * @param fetchPartition the partition of a FETCH stream, -1 for a MERGED one
@@ -192,7 +194,7 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
             }
             doReplyBegin(factory.supplyTraceId());
         }
-        else
+        else if (attached < count || topicVersion != topic.version())
         {
             attachPartitions();
         }
@@ -243,6 +245,7 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
     // beginning, as kind client does, so that nothing written to it before the stream saw it is missed
     private void attachPartitions()
     {
+        topicVersion = topic.version();
         final int known = merged ? topic.partitionCount() : fetchPartition + 1;
         if (known > count)
         {
@@ -282,6 +285,7 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
                     final long start = resolve(partition, progress[p]);
                     cursor.seek(start);
                     cursors[p] = cursor;
+                    attached++;
                     progress[p] = start;
                     reported[p] = start;
                 }
@@ -341,8 +345,14 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
                 }
                 if (!pending[p])
                 {
-                    // read before the cursor: every record below it is in the segments by then
+                    // read before the cursor: every record below it is in the segments by then, so a cursor already
+                    // there has nothing to look for (the common case with many readers and a record now and then)
                     final long fetched = cursor.partition().fetchedOffset();
+                    if (cursor.nextOffset() >= fetched)
+                    {
+                        progress[p] = Math.max(progress[p], fetched);
+                        continue;
+                    }
                     if (!cursor.next())
                     {
                         progress[p] = Math.max(progress[p], Math.max(cursor.nextOffset(), fetched));

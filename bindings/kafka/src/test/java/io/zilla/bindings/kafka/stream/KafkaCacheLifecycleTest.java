@@ -102,8 +102,8 @@ class KafkaCacheLifecycleTest
             .property(KafkaBinding.CACHE_SEGMENT_BYTES, segmentBytes)
             .property(KafkaBinding.CACHE_SEGMENT_INDEX_BYTES, indexBytes)
             .property(KafkaBinding.CACHE_RETENTION_BYTES, retentionBytes);
-        final long bound = PARTITIONS * new CacheConfig(segmentBytes, indexBytes, CacheConfig.SEGMENT_MS_DEFAULT,
-            retentionBytes, CacheConfig.RETENTION_MS_DEFAULT, CacheConfig.CleanupPolicy.DELETE).partitionFootprint();
+        final long bound = PARTITIONS * CacheConfig.DEFAULTS.withSegmentBytes(segmentBytes).withSegmentIndexBytes(indexBytes)
+            .withRetentionBytes(retentionBytes).partitionFootprint();
         engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("cache.yaml");
         final TestStream live = TestBinding.client("app").open(beginEx(topic, Map.of(DEFAULT_PARTITION, EARLIEST)));
 
