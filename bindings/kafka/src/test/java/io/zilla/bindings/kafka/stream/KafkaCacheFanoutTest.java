@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import io.zilla.bindings.kafka.KafkaBinding;
 import io.zilla.bindings.kafka.test.KafkaClientStreams;
 import io.zilla.bindings.kafka.test.KafkaMergedStreams.Merged;
 import io.zilla.engine.test.EngineExtension;
@@ -241,6 +242,81 @@ class KafkaCacheFanoutTest
         other.await(WAIT, () -> records(other).size() >= 1);
         assertEquals(List.of("h-0", "h-1", "h-2"), records(listed).stream().map(Merged::key).toList());
         assertEquals(List.of("late-0"), records(other).stream().map(Merged::key).toList());
+    }
+
+    @Test
+    void shouldKeepTheLatestRecordPerKeyOfACompactedTopic(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.name() + "-compacted";
+        try (Admin admin = kafka.admin())
+        {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1).configs(Map.of("cleanup.policy", "compact"))))
+                .all().get(20, TimeUnit.SECONDS);
+            awaitTopic(admin, topic, true);
+        }
+        // segments of 4 KiB: some 25 records each, so that the cache rolls and compacts many times
+        engine.property(KafkaBinding.CACHE_SEGMENT_BYTES, 4096).property(KafkaBinding.CACHE_SEGMENT_INDEX_BYTES, 4096);
+        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start("cache.yaml");
+        final TestClient app = TestBinding.client("app", 0);
+        final TestStream live = app.open(beginEx(topic));
+
+        // ten keys written 60 times over, then key 3 deleted (a tombstone) and key 0 written once more
+        final List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (int round = 0; round < 60; round++)
+        {
+            for (int key = 0; key < 10; key++)
+            {
+                records.add(new ProducerRecord<>(topic, 0, ("key-" + key).getBytes(UTF_8),
+                    ("value-" + key + "-" + round).getBytes(UTF_8)));
+            }
+        }
+        records.add(new ProducerRecord<>(topic, 0, "key-3".getBytes(UTF_8), null));
+        records.add(new ProducerRecord<>(topic, 0, "key-0".getBytes(UTF_8), "value-0-last".getBytes(UTF_8)));
+        try (KafkaProducer<byte[], byte[]> producer = KafkaClientFetchTest.producer(kafka, "none", null))
+        {
+            sendAll(producer, records);
+        }
+        // a subscriber that follows may miss records superseded while it was behind (as a KafkaConsumer of a compacted
+        // topic may), never the latest of a key
+        live.await(WAIT, () -> !records(live).isEmpty() && records(live).get(records(live).size() - 1).offset() == 601);
+
+        // a subscriber from the start once all is cached: what the cache kept, the latest of each key among it
+        final TestStream late = app.open(beginEx(topic));
+        late.await(WAIT, () -> !records(late).isEmpty() && records(late).get(records(late).size() - 1).offset() == 601);
+        final List<Merged> kept = records(late);
+        final List<Integer> lengths = dataLengths(late);
+        final Map<String, Integer> latest = new java.util.HashMap<>();
+        for (int i = 0; i < kept.size(); i++)
+        {
+            latest.put(kept.get(i).key(), i);
+        }
+        assertEquals(10, latest.size(), "every key");
+        assertEquals(-1, lengths.get(latest.get("key-3")), "the tombstone, a null value");
+        assertEquals(601L, kept.get(latest.get("key-0")).offset());
+        assertEquals(599L, kept.get(latest.get("key-9")).offset(), "key 9's last value");
+        System.out.println("compacted: " + kept.size() + " of " + records.size());
+        assertTrue(kept.size() < records.size() / 4, "superseded records compacted away: " + kept.size() + " kept of "
+            + records.size());
+        for (int i = 1; i < kept.size(); i++)
+        {
+            assertTrue(kept.get(i).offset() > kept.get(i - 1).offset(), "offsets in order");
+        }
+    }
+
+    // the payload length of each Data that begins a record, -1 for a null value
+    private static List<Integer> dataLengths(TestStream stream)
+    {
+        final List<Integer> lengths = new ArrayList<>();
+        final List<Integer> all = stream.payloadLengths();
+        final List<byte[]> extensions = stream.extensions();
+        for (int index : KafkaClientStreams.indexes(stream, "DATA"))
+        {
+            if (extensions.get(index).length > 0)
+            {
+                lengths.add(all.get(index));
+            }
+        }
+        return lengths;
     }
 
     @AfterEach
