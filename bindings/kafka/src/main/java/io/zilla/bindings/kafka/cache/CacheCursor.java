@@ -38,13 +38,13 @@ public final class CacheCursor implements AutoCloseable
     private boolean jumped;
     private boolean skipped;
     private boolean gap;
-    private volatile CacheSegment pinned;
+    // the segment this cursor counts in (its pin count), only ever touched by the cursor's thread
+    private CacheSegment pinned;
 
-    /** A cursor on the partition, registered with it (allocates: once per reader). */
+    /** A cursor on the partition (allocates: once per reader). */
     public CacheCursor(CachePartition partition)
     {
         this.partition = partition;
-        partition.register(this);
     }
 
     /** The partition the cursor reads. */
@@ -149,19 +149,30 @@ public final class CacheCursor implements AutoCloseable
         return gap;
     }
 
-    /** Unpins the last segment and stops counting for the partition's writer: the cursor is not to be used again. */
+    /** Unpins the last segment: the cursor is not to be used again. */
     @Override
     public void close()
     {
         segment = null;
-        pinned = null;
-        partition.deregister(this);
+        pin(null);
     }
 
-    /** The segment the cursor reads, which the partition's writer must not unmap. */
-    CacheSegment pinned()
+    // the next segment counted before the last one is let go: the cursor is never in none it reads
+    private void pin(CacheSegment next)
     {
-        return pinned;
+        final CacheSegment last = pinned;
+        if (next != last)
+        {
+            if (next != null)
+            {
+                next.pin();
+            }
+            if (last != null)
+            {
+                last.unpin();
+            }
+            pinned = next;
+        }
     }
 
     /**
@@ -176,7 +187,7 @@ public final class CacheCursor implements AutoCloseable
         if (segments.length > 0)
         {
             seated = segments[Math.max(floor(segments, offset), 0)];
-            pinned = seated;
+            pin(seated);
             // pinned, then checked: if deleted already, next() finds out before it reads anything and seats again
             position = seated.deleted() ? 0 : seated.positionOf(offset, seated.log().limit());
             resetScans();
@@ -202,7 +213,7 @@ public final class CacheCursor implements AutoCloseable
             advanced = next < segments.length;
             if (advanced)
             {
-                pinned = segments[next];
+                pin(segments[next]);
                 segment = segments[next];
                 position = 0;
                 resetScans();

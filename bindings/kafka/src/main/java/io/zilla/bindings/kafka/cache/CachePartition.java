@@ -49,9 +49,7 @@ import org.agrona.DirectBuffer;
 public final class CachePartition
 {
     private static final VarHandle LATEST_OFFSET;
-    private static final VarHandle CURSORS;
     private static final CacheSegment[] NO_SEGMENTS = new CacheSegment[0];
-    private static final CacheCursor[] NO_CURSORS = new CacheCursor[0];
 
     static
     {
@@ -59,7 +57,6 @@ public final class CachePartition
         {
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
             LATEST_OFFSET = lookup.findVarHandle(CachePartition.class, "latestOffset", long.class);
-            CURSORS = lookup.findVarHandle(CachePartition.class, "cursors", CacheCursor[].class);
         }
         catch (ReflectiveOperationException ex)
         {
@@ -77,7 +74,6 @@ public final class CachePartition
     private volatile long fetchedOffset = -1L;
     private volatile long stableOffset = -1L;
     private volatile long highWatermark = -1L;
-    private volatile CacheCursor[] cursors = NO_CURSORS;
 
     private final List<CacheSegment> retiredOwners = new ArrayList<>();
     private final List<CacheFile> retiredFiles = new ArrayList<>();
@@ -283,41 +279,6 @@ public final class CachePartition
         {
             throw new UncheckedIOException(ex);
         }
-    }
-
-    /** Makes the cursor's pins count: from now on the writer unmaps no segment that the cursor pins. */
-    void register(CacheCursor cursor)
-    {
-        CacheCursor[] current;
-        CacheCursor[] updated;
-        do
-        {
-            current = cursors;
-            updated = Arrays.copyOf(current, current.length + 1);
-            updated[current.length] = cursor;
-        }
-        while (!CURSORS.compareAndSet(this, current, updated));
-    }
-
-    void deregister(CacheCursor cursor)
-    {
-        CacheCursor[] current;
-        CacheCursor[] updated;
-        do
-        {
-            current = cursors;
-            updated = current;
-            for (int i = 0; i < current.length && updated == current; i++)
-            {
-                if (current[i] == cursor)
-                {
-                    updated = new CacheCursor[current.length - 1];
-                    System.arraycopy(current, 0, updated, 0, i);
-                    System.arraycopy(current, i + 1, updated, i, current.length - i - 1);
-                }
-            }
-        }
-        while (updated != current && !CURSORS.compareAndSet(this, current, updated));
     }
 
     /** The segments, oldest first, as last published. */
@@ -559,16 +520,10 @@ public final class CachePartition
     /** Unmaps the retired files whose segment no cursor pins: the segment was marked before the pins were read. */
     private void reclaim()
     {
-        final CacheCursor[] cursors = this.cursors;
         for (int i = retiredFiles.size() - 1; i >= 0; i--)
         {
             final CacheSegment owner = retiredOwners.get(i);
-            boolean pinned = false;
-            for (int c = 0; c < cursors.length && !pinned; c++)
-            {
-                pinned = cursors[c].pinned() == owner;
-            }
-            if (!pinned)
+            if (!owner.pinned())
             {
                 final CacheFile file = retiredFiles.remove(i);
                 retiredOwners.remove(i);

@@ -5,6 +5,7 @@ package io.zilla.bindings.kafka.cache;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -48,6 +49,7 @@ final class CacheSegment
 
     private volatile CacheFile hashIndex;
     private volatile boolean deleted;
+    private final AtomicInteger pins = new AtomicInteger();
     private long maxTimestamp = Long.MIN_VALUE;
     private long frozenAt = Long.MAX_VALUE;
     private int tombstones;
@@ -298,6 +300,27 @@ final class CacheSegment
         {
             hashIndex.delete();
         }
+    }
+
+    /**
+     * A cursor enters the segment. It checks {@link #deleted()} after, and the writer marks it deleted before it reads
+     * the pins: so either the writer sees the pin, or the cursor the mark (atomics are sequentially consistent).
+     */
+    void pin()
+    {
+        pins.incrementAndGet();
+    }
+
+    /** A cursor has left the segment, and reads nothing of it any more. */
+    void unpin()
+    {
+        pins.decrementAndGet();
+    }
+
+    /** Whether some cursor is in the segment: read by the writer after it marked the segment deleted. */
+    boolean pinned()
+    {
+        return pins.get() > 0;
     }
 
     boolean deleted()
