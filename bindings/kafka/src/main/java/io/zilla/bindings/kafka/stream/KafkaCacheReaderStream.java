@@ -73,6 +73,7 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
     private boolean closed;
     private long written;
     private int attached;
+    private int slot = -1;
     private int topicVersion = -1;
 
     /**
@@ -204,6 +205,18 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
         }
         // what the frames took of the ring, and a little for the look even when there was nothing to send
         return (int) Math.min(Integer.MAX_VALUE, written - before + 1);
+    }
+
+    @Override
+    public int slot()
+    {
+        return slot;
+    }
+
+    @Override
+    public void slot(int slot)
+    {
+        this.slot = slot;
     }
 
     @Override

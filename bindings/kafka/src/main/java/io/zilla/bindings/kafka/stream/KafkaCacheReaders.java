@@ -37,6 +37,11 @@ final class KafkaCacheReaders
          * @return the bytes of frames written
          */
         int onAppended(int budget);
+
+        /** Where the reader is in its topic's list on this worker, kept by the list: a removal costs no search. */
+        int slot();
+
+        void slot(int slot);
     }
 
     private final EngineContext context;
@@ -57,6 +62,7 @@ final class KafkaCacheReaders
             readers.doorbell = context.supplyDoorbell(readers::onRing);
             topic.readers(context.index(), readers.doorbell);
         }
+        reader.slot(readers.readers.size());
         readers.readers.add(reader);
         readers.doorbell.ring();
     }
@@ -108,12 +114,15 @@ final class KafkaCacheReaders
 
         private void remove(Reader reader)
         {
-            final int index = readers.indexOf(reader);
-            if (index >= 0)
+            final int index = reader.slot();
+            if (index >= 0 && index < readers.size() && readers.get(index) == reader)
             {
                 final int last = readers.size() - 1;
-                readers.set(index, readers.get(last));
+                final Reader moved = readers.get(last);
+                readers.set(index, moved);
+                moved.slot(index);
                 readers.remove(last);
+                reader.slot(-1);
                 // the last reader moved to a place a run under way may have passed: one more run sees it
                 doorbell.ring();
             }
