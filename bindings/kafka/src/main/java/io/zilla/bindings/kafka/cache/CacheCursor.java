@@ -28,7 +28,8 @@ public final class CacheCursor implements AutoCloseable
     private static final int UNKNOWN = -1;
 
     private final CachePartition partition;
-    private final CacheEntry entry = new CacheEntry();
+    private final CacheEntry entry;
+    private int entryPosition;
 
     private CacheFilter filter;
     private int[] scans = new int[0];
@@ -44,7 +45,17 @@ public final class CacheCursor implements AutoCloseable
     /** A cursor on the partition (allocates: once per reader). */
     public CacheCursor(CachePartition partition)
     {
+        this(partition, new CacheEntry());
+    }
+
+    /**
+     * A cursor that reads through a flyweight it shares with the other cursors of its thread: {@link #entry()} wraps it
+     * again at this cursor's entry each time, so a thread's thousands of cursors need one set of views, not one each.
+     */
+    public CacheCursor(CachePartition partition, CacheEntry shared)
+    {
         this.partition = partition;
+        this.entry = shared;
     }
 
     /** The partition the cursor reads. */
@@ -100,6 +111,7 @@ public final class CacheCursor implements AutoCloseable
             if (candidate != UNKNOWN)
             {
                 entry.wrap(segment.log().buffer(), candidate);
+                entryPosition = candidate;
                 position = candidate + entry.length();
                 final long offset = entry.offset();
                 if (offset >= nextOffset)
@@ -127,10 +139,10 @@ public final class CacheCursor implements AutoCloseable
         return found;
     }
 
-    /** The current entry, read in place: valid until the next move. */
+    /** The current entry, read in place: valid until the next move (and the next call of another cursor sharing it). */
     public CacheEntry entry()
     {
-        return entry;
+        return entry.wrap(segment.log().buffer(), entryPosition);
     }
 
     /** The offset the cursor asks for next: one after the last entry it went past, or what it was sought to. */

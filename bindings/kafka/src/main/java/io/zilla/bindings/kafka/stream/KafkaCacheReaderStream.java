@@ -294,7 +294,7 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
                         doAbortAll(factory.supplyTraceId(), OFFSET_OUT_OF_RANGE);
                         return;
                     }
-                    final CacheCursor cursor = new CacheCursor(partition).filter(filter);
+                    final CacheCursor cursor = new CacheCursor(partition, factory.readers().entry()).filter(filter);
                     final long start = resolve(partition, progress[p]);
                     cursor.seek(start);
                     cursors[p] = cursor;

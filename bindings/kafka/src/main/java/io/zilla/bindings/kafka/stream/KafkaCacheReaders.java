@@ -8,6 +8,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.zilla.bindings.kafka.cache.CacheEntry;
 import io.zilla.bindings.kafka.cache.CacheTopic;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.signal.Doorbell;
@@ -46,10 +47,18 @@ final class KafkaCacheReaders
 
     private final EngineContext context;
     private final Map<CacheTopic, TopicReaders> topics = new IdentityHashMap<>();
+    // the views every cursor of this worker reads its entry through, one at a time: not a set per cursor
+    private final CacheEntry entry = new CacheEntry();
 
     KafkaCacheReaders(EngineContext context)
     {
         this.context = context;
+    }
+
+    /** The flyweight the cursors of this worker share. */
+    CacheEntry entry()
+    {
+        return entry;
     }
 
     void add(CacheTopic topic, Reader reader)
