@@ -417,9 +417,28 @@ public final class KafkaCacheServerFactory implements BindingHandler
             retryAt = System.currentTimeMillis() + backoff(attempts++);
         }
 
-        abstract void onReplyBegin(BeginFW begin);
+        /** The reply begins: its credit, the same for every stream here. */
+        void onReplyBegin(BeginFW begin)
+        {
+            doWindow(begin.traceId(), FETCH_WINDOW);
+        }
 
         abstract void onReplyData(DataFW data);
+
+        /**
+         * A META or DESCRIBE answer (one Data each, rare): acknowledged at once, its credit given back, its kafka
+         * extension decoded, or null.
+         */
+        final KafkaDataExFW takeAnswer(DataFW data)
+        {
+            replySeq = data.sequence() + data.reserved();
+            replyAck = replySeq;
+            doWindow(data.traceId(), FETCH_WINDOW);
+            final OctetsFW extension = data.extension();
+            return extension != null && extension.sizeof() > 0
+                ? dataExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit())
+                : null;
+        }
 
         void onReplyFlush(FlushFW flush)
         {
@@ -444,21 +463,9 @@ public final class KafkaCacheServerFactory implements BindingHandler
         }
 
         @Override
-        void onReplyBegin(BeginFW begin)
-        {
-            doWindow(begin.traceId(), FETCH_WINDOW);
-        }
-
-        @Override
         void onReplyData(DataFW data)
         {
-            replySeq = data.sequence() + data.reserved();
-            replyAck = replySeq;
-            doWindow(data.traceId(), FETCH_WINDOW);
-            final OctetsFW extension = data.extension();
-            final KafkaDataExFW dataEx = extension != null && extension.sizeof() > 0
-                ? dataExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit())
-                : null;
+            final KafkaDataExFW dataEx = takeAnswer(data);
             if (dataEx != null && dataEx.kind() == KafkaCapability.META)
             {
                 attempts = 0;
@@ -501,21 +508,9 @@ public final class KafkaCacheServerFactory implements BindingHandler
         }
 
         @Override
-        void onReplyBegin(BeginFW begin)
-        {
-            doWindow(begin.traceId(), FETCH_WINDOW);
-        }
-
-        @Override
         void onReplyData(DataFW data)
         {
-            replySeq = data.sequence() + data.reserved();
-            replyAck = replySeq;
-            doWindow(data.traceId(), FETCH_WINDOW);
-            final OctetsFW extension = data.extension();
-            final KafkaDataExFW dataEx = extension != null && extension.sizeof() > 0
-                ? dataExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit())
-                : null;
+            final KafkaDataExFW dataEx = takeAnswer(data);
             if (dataEx != null && dataEx.kind() == KafkaCapability.DESCRIBE)
             {
                 final KafkaConfigFW entry = dataEx.describe().configs()
@@ -636,7 +631,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
                 owner.topic.partition(id, partition);
             }
             owner.appended.ring();
-            doWindow(begin.traceId(), FETCH_WINDOW);
+            super.onReplyBegin(begin);
         }
 
         @Override
