@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
-import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.poller.PollerKey;
@@ -43,7 +42,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * earliest with a 64 KiB window, returned per half window, until it has its share of the records, then ends. Per
  * record nothing is allocated here either: frames are written with flyweights over reused buffers.
  */
-final class ClientBenchDriver implements BindingHandler
+final class ClientBenchDriver implements BenchBinding.Driver
 {
     static final int FETCH_CREDIT = 64 * 1024;
 
@@ -157,11 +156,6 @@ final class ClientBenchDriver implements BindingHandler
         }
     }
 
-    EngineContext context()
-    {
-        return context;
-    }
-
     /** Produces {@code perPartition} records of {@code size} bytes to each partition; done once all are acknowledged. */
     DriverRun produce(String topic, int partitions, long perPartition, int size)
     {
@@ -235,7 +229,8 @@ final class ClientBenchDriver implements BindingHandler
         return null;
     }
 
-    void close()
+    @Override
+    public void close()
     {
         key.cancel();
         try

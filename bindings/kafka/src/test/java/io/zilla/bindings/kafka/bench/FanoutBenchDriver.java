@@ -7,7 +7,6 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.signal.Doorbell;
@@ -29,7 +28,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * reply and returns it per half window consumed, at once; it keeps no frame and no record, only counts. Per record
  * nothing is allocated here: one counter per subscriber, one ordered write of the group's count.
  */
-final class FanoutBenchDriver implements BindingHandler
+final class FanoutBenchDriver implements BenchBinding.Driver
 {
     static final int CREDIT = 64 * 1024;
 
@@ -177,7 +176,8 @@ final class FanoutBenchDriver implements BindingHandler
         return null;
     }
 
-    void close()
+    @Override
+    public void close()
     {
         doorbell.close();
     }

@@ -136,25 +136,7 @@ public final class KafkaCacheFanoutBench
     static KafkaCacheFanoutBench of(String... args)
     {
         ThreadStats.enable();
-        final Map<String, String> options = new HashMap<>();
-        for (int i = 0; i < args.length; i++)
-        {
-            final String arg = args[i];
-            if (!arg.startsWith("--"))
-            {
-                throw new IllegalArgumentException("unexpected argument " + arg);
-            }
-            final int equals = arg.indexOf('=');
-            if (equals > 0)
-            {
-                options.put(arg.substring(2, equals), arg.substring(equals + 1));
-            }
-            else
-            {
-                options.put(arg.substring(2), args[++i]);
-            }
-        }
-        return new KafkaCacheFanoutBench(options);
+        return new KafkaCacheFanoutBench(BenchArgs.parse(args));
     }
 
     /** The rate of a phase with {@code n} subscribers, records/s. */

@@ -110,25 +110,7 @@ public final class KafkaClientBench
     static KafkaClientBench of(String... args)
     {
         ThreadStats.enable();
-        final Map<String, String> options = new HashMap<>();
-        for (int i = 0; i < args.length; i++)
-        {
-            final String arg = args[i];
-            if (!arg.startsWith("--"))
-            {
-                throw new IllegalArgumentException("unexpected argument " + arg);
-            }
-            final int equals = arg.indexOf('=');
-            if (equals > 0)
-            {
-                options.put(arg.substring(2, equals), arg.substring(equals + 1));
-            }
-            else
-            {
-                options.put(arg.substring(2), args[++i]);
-            }
-        }
-        return new KafkaClientBench(options);
+        return new KafkaClientBench(BenchArgs.parse(args));
     }
 
     /** Starts the broker (unless given one) and zilla, runs every round, prints each run and the table. */

@@ -11,9 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -155,7 +153,7 @@ public final class KafkaProxyBench
     static KafkaProxyBench of(String... args)
     {
         ThreadStats.enable();
-        return new KafkaProxyBench(parse(args));
+        return new KafkaProxyBench(BenchArgs.parse(args));
     }
 
     /** Starts the broker and zilla, runs every round, prints each run and the summary; returns the runs. */
@@ -739,33 +737,6 @@ public final class KafkaProxyBench
     private static long nanos(String seconds)
     {
         return Math.round(Double.parseDouble(seconds) * 1e9);
-    }
-
-    private static Map<String, String> parse(String[] args)
-    {
-        final Map<String, String> options = new HashMap<>();
-        for (int i = 0; i < args.length; i++)
-        {
-            final String arg = args[i];
-            if (!arg.startsWith("--"))
-            {
-                throw new IllegalArgumentException("expected --name value, not " + arg + " in " + Arrays.asList(args));
-            }
-            final int equals = arg.indexOf('=');
-            if (equals > 0)
-            {
-                options.put(arg.substring(2, equals), arg.substring(equals + 1));
-            }
-            else if (i + 1 < args.length)
-            {
-                options.put(arg.substring(2), args[++i]);
-            }
-            else
-            {
-                throw new IllegalArgumentException(arg + " needs a value");
-            }
-        }
-        return options;
     }
 
     /** What was counted at one instant of a run. */

@@ -30,10 +30,12 @@ final class ZillaKafkaCache implements AutoCloseable
 {
     static final String DRIVER = "bench_app";
     static final String CLIENT = "kafka_client";
+    private static final String BENCH_TYPE = "fanout-bench";
 
     private final List<EngineEvent> events = new CopyOnWriteArrayList<>();
     private final Path directory;
     private final Engine engine;
+    private final BenchBinding<FanoutBenchDriver> bench = new BenchBinding<>(BENCH_TYPE, FanoutBenchDriver::new);
     private final int workers;
 
     ZillaKafkaCache(String brokerBootstrap, int workers) throws IOException
@@ -43,7 +45,7 @@ final class ZillaKafkaCache implements AutoCloseable
             "name: bench",
             "bindings:",
             "  " + DRIVER + ":",
-            "    type: " + FanoutBenchBinding.TYPE,
+            "    type: " + BENCH_TYPE,
             "    kind: client",
             "    exit: kafka_cache_client",
             "  kafka_cache_client:",
@@ -72,7 +74,7 @@ final class ZillaKafkaCache implements AutoCloseable
         final EngineConfiguration configuration = new EngineConfiguration()
             .with(EngineConfiguration.WORKERS, workers)
             .with(EngineConfiguration.DIRECTORY, directory);
-        this.engine = Engine.builder().configuration(configuration).binding(new FanoutBenchBinding())
+        this.engine = Engine.builder().configuration(configuration).binding(bench)
             .config("kafka-cache-bench.zilla.yaml", yaml).eventListener(events::add).build();
         engine.start();
     }
@@ -94,7 +96,7 @@ final class ZillaKafkaCache implements AutoCloseable
         final List<FanoutBenchDriver> drivers = new ArrayList<>();
         for (int worker = 0; worker < workers; worker++)
         {
-            drivers.add(FanoutBenchBinding.driver(DRIVER, worker));
+            drivers.add(bench.driver(DRIVER, worker));
         }
         return drivers;
     }

@@ -28,10 +28,12 @@ final class ZillaKafkaClient implements AutoCloseable
 {
     static final String DRIVER = "bench_driver";
     static final String CLIENT = "kafka_client";
+    private static final String BENCH_TYPE = "client-bench";
 
     private final List<EngineEvent> events = new CopyOnWriteArrayList<>();
     private final Path directory;
     private final Engine engine;
+    private final BenchBinding<ClientBenchDriver> bench = new BenchBinding<>(BENCH_TYPE, ClientBenchDriver::new);
 
     ZillaKafkaClient(String brokerBootstrap, String compression) throws IOException
     {
@@ -40,7 +42,7 @@ final class ZillaKafkaClient implements AutoCloseable
             "name: bench",
             "bindings:",
             "  " + DRIVER + ":",
-            "    type: " + ClientBenchBinding.TYPE,
+            "    type: " + BENCH_TYPE,
             "    kind: client",
             "    exit: " + CLIENT,
             "  " + CLIENT + ":",
@@ -61,7 +63,7 @@ final class ZillaKafkaClient implements AutoCloseable
         final EngineConfiguration configuration = new EngineConfiguration()
             .with(EngineConfiguration.WORKERS, 1)
             .with(EngineConfiguration.DIRECTORY, directory);
-        this.engine = Engine.builder().configuration(configuration).binding(new ClientBenchBinding())
+        this.engine = Engine.builder().configuration(configuration).binding(bench)
             .config("kafka-client-bench.zilla.yaml", yaml).eventListener(events::add).build();
         engine.start();
     }
@@ -74,7 +76,7 @@ final class ZillaKafkaClient implements AutoCloseable
 
     ClientBenchDriver driver()
     {
-        return ClientBenchBinding.driver(DRIVER);
+        return bench.driver(DRIVER, 0);
     }
 
     /** A counter of the kafka client binding (produce.requests, produce.records...), 0 when never created. */

@@ -64,6 +64,31 @@ final class CacheBuffers
         return headers;
     }
 
+    /**
+     * The bytes of this process's mappings of files that were unlinked from {@code directory}: what the file system
+     * cannot free until they are unmapped (Linux only; 0 elsewhere).
+     */
+    static long unlinkedMapped(Path directory) throws IOException
+    {
+        final Path maps = Path.of("/proc/self/maps");
+        long bytes = 0L;
+        if (Files.isReadable(maps))
+        {
+            final String prefix = directory.toAbsolutePath().toString();
+            for (String line : Files.readAllLines(maps))
+            {
+                if (line.endsWith("(deleted)") && line.contains(prefix))
+                {
+                    final String range = line.substring(0, line.indexOf(' '));
+                    final int dash = range.indexOf('-');
+                    bytes += Long.parseUnsignedLong(range.substring(dash + 1), 16)
+                        - Long.parseUnsignedLong(range.substring(0, dash), 16);
+                }
+            }
+        }
+        return bytes;
+    }
+
     /** The sum of the sizes of the files in {@code directory}: a file deleted while listed counts 0. */
     static long directorySize(Path directory)
     {

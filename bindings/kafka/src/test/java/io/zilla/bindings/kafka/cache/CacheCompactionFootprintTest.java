@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
@@ -91,7 +90,7 @@ class CacheCompactionFootprintTest
                 headBase = segments[segments.length - 1].baseOffset();
                 rolls++;
                 final long files = directorySize(partition.directory());
-                final long unlinked = rolls % 16 == 0 ? unlinkedMapped(partition.directory()) : 0L;
+                final long unlinked = rolls % 16 == 0 ? CacheBuffers.unlinkedMapped(partition.directory()) : 0L;
                 final long footprint = partition.footprint();
                 assertTrue(files + unlinked <= bound && footprint <= bound, files + " bytes of files and " + unlinked
                     + " unlinked but mapped, " + footprint + " counted, over the bound of " + bound + " at " + offset);
@@ -135,27 +134,5 @@ class CacheCompactionFootprintTest
             rolls, partition.compactions(), rollNanos / 1000.0 / rolls, followed, partition.segments().length);
         System.out.printf("CacheCompactionFootprintTest: disk max %d bytes, footprint max %d; the latest records take "
             + "%d; segment %d; bound %d%n", maxDisk, maxFootprint, latest, config.segmentFootprint(), bound);
-    }
-
-    /** The bytes of this process's mappings of files that were unlinked from {@code directory} (Linux; 0 elsewhere). */
-    private static long unlinkedMapped(Path directory) throws IOException
-    {
-        final Path maps = Path.of("/proc/self/maps");
-        long bytes = 0L;
-        if (Files.isReadable(maps))
-        {
-            final String prefix = directory.toAbsolutePath().toString();
-            for (String line : Files.readAllLines(maps))
-            {
-                if (line.endsWith("(deleted)") && line.contains(prefix))
-                {
-                    final String range = line.substring(0, line.indexOf(' '));
-                    final int dash = range.indexOf('-');
-                    bytes += Long.parseUnsignedLong(range.substring(dash + 1), 16)
-                        - Long.parseUnsignedLong(range.substring(0, dash), 16);
-                }
-            }
-        }
-        return bytes;
     }
 }

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.agrona.DirectBuffer;
@@ -75,7 +74,7 @@ class CacheRetentionTest
                     assertEquals(base, head.entry().value().getLong(0));
                 }
                 final long files = directorySize(partition.directory());
-                final long unlinked = unlinkedMapped(partition.directory());
+                final long unlinked = CacheBuffers.unlinkedMapped(partition.directory());
                 assertTrue(files + unlinked <= bound, files + " bytes of files and " + unlinked + " unlinked but mapped, "
                     + "over the bound of " + bound + " at offset " + offset);
                 assertTrue(partition.footprint() <= bound);
@@ -98,30 +97,4 @@ class CacheRetentionTest
             + "%.2f MiB at most; bound %d (%.2f MiB)%n", maxDisk, maxDisk / 1048576.0, maxFiles / 1048576.0,
             maxUnlinkedMapped / 1048576.0, bound, bound / 1048576.0);
     }
-
-    /**
-     * The bytes of this process's mappings of files that were unlinked from {@code directory}: what the file system
-     * cannot free until the garbage collector unmaps them (Linux only; 0 elsewhere).
-     */
-    private static long unlinkedMapped(Path directory) throws IOException
-    {
-        final Path maps = Path.of("/proc/self/maps");
-        long bytes = 0L;
-        if (Files.isReadable(maps))
-        {
-            final String prefix = directory.toAbsolutePath().toString();
-            for (String line : Files.readAllLines(maps))
-            {
-                if (line.endsWith("(deleted)") && line.contains(prefix))
-                {
-                    final String range = line.substring(0, line.indexOf(' '));
-                    final int dash = range.indexOf('-');
-                    bytes += Long.parseUnsignedLong(range.substring(dash + 1), 16)
-                        - Long.parseUnsignedLong(range.substring(0, dash), 16);
-                }
-            }
-        }
-        return bytes;
-    }
-
 }
