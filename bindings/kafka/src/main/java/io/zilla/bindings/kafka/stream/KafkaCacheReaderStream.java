@@ -295,7 +295,11 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
                         return;
                     }
                     final CacheCursor cursor = new CacheCursor(partition, factory.readers().entry()).filter(filter);
-                    final long start = resolve(partition, progress[p]);
+                    // a partition that the cache could not read yet when this stream began (its first fetch still
+                    // unanswered, up to the fetch's max wait for an empty partition) starts where the cache starts
+                    // instead of at the end it has by now: what was written after the stream began is never missed
+                    final long from = replyBegun && progress[p] == LATEST ? EARLIEST : progress[p];
+                    final long start = resolve(partition, from);
                     cursor.seek(start);
                     cursors[p] = cursor;
                     attached++;

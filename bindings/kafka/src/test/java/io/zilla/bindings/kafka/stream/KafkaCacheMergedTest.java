@@ -5,6 +5,7 @@ package io.zilla.bindings.kafka.stream;
 
 import static io.zilla.bindings.kafka.test.KafkaClientStreams.counter;
 import static io.zilla.bindings.kafka.test.KafkaFetchStreams.EARLIEST;
+import static io.zilla.bindings.kafka.test.KafkaFetchStreams.LATEST;
 import static io.zilla.bindings.kafka.test.KafkaMergedStreams.DEFAULT_PARTITION;
 import static io.zilla.bindings.kafka.test.KafkaMergedStreams.lastProgress;
 import static io.zilla.bindings.kafka.test.KafkaMergedStreams.mergedBeginEx;
@@ -42,6 +43,27 @@ class KafkaCacheMergedTest extends KafkaClientMergedTest
     String config()
     {
         return "cache.yaml";
+    }
+
+    /**
+     * A live stream (latest) on a cold cache: the cache begins the stream's reply once it knows the topic's
+     * partitions, before each partition's first fetch came back (an empty partition's waits up to the fetch's max
+     * wait). A record written to any partition after that Begin reaches the stream: a partition the cache could not
+     * read yet starts where the cache starts, not at the end the cache has when it can read it (which missed them).
+     */
+    @Test
+    void shouldNotMissARecordWrittenRightAfterALiveStreamBegan(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.create(8);
+        engine.env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).start(config());
+        final TestStream stream = TestBinding.client("app").open(fetchBeginEx(topic, Map.of(DEFAULT_PARTITION, LATEST),
+            List.of()));
+        stream.await(WAIT, () -> stream.frames().stream().anyMatch(frame -> frame.startsWith("BEGIN")));
+
+        produce(kafka, topic, 8, 1);
+
+        stream.await(WAIT, () -> records(stream).size() >= 8);
+        assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7), records(stream).stream().map(r -> r.partition()).sorted().toList());
     }
 
     /**

@@ -525,7 +525,7 @@ class KafkaClientMergedTest
         assertArrayEquals(values.toByteArray(), received, "values");
     }
 
-    private static Map<Integer, List<ProducerRecord<byte[], byte[]>>> produce(EmbeddedKafka kafka, String topic,
+    static Map<Integer, List<ProducerRecord<byte[], byte[]>>> produce(EmbeddedKafka kafka, String topic,
         int partitions, int count) throws Exception
     {
         final Map<Integer, List<ProducerRecord<byte[], byte[]>>> produced = new HashMap<>();
@@ -547,7 +547,7 @@ class KafkaClientMergedTest
         return produced;
     }
 
-    private static byte[] fetchBeginEx(String topic, Map<Integer, Long> partitions, List<List<Condition>> filters)
+    static byte[] fetchBeginEx(String topic, Map<Integer, Long> partitions, List<List<Condition>> filters)
     {
         return mergedBeginEx(topic, KafkaMergedCapabilities.FETCH_ONLY, partitions, filters, KafkaAckMode.IN_SYNC_REPLICAS);
     }
