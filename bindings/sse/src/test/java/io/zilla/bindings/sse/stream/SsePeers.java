@@ -133,6 +133,19 @@ final class SsePeers
         }
     }
 
+    /** Any command, its output read as it comes. */
+    static Curl process(List<String> command)
+    {
+        try
+        {
+            return new Curl(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start());
+        }
+        catch (IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
     static void sleep(long millis)
     {
         try
