@@ -20,7 +20,9 @@ import io.zilla.engine.config.OptionsConfig;
 
 /**
  * The sse binding type. Kind {@code server} turns each HTTP request stream of an http server binding into one
- * Server-Sent Events stream to its route's exit, and the exit's events into text/event-stream. See docs/bindings/sse.md.
+ * Server-Sent Events stream to its route's exit, and the exit's events into text/event-stream; kind {@code client}
+ * turns each sse stream into an HTTP GET to its exit (an http client) and the upstream's text/event-stream back into
+ * events. See docs/bindings/sse.md.
  */
 public final class SseBinding implements Binding
 {
@@ -40,7 +42,7 @@ public final class SseBinding implements Binding
     @Override
     public Set<KindConfig> kinds()
     {
-        return Set.of(KindConfig.SERVER);
+        return Set.of(KindConfig.SERVER, KindConfig.CLIENT);
     }
 
     @Override
@@ -52,7 +54,7 @@ public final class SseBinding implements Binding
     @Override
     public OptionsConfig options(KindConfig kind, JsonNode options)
     {
-        if (options == null || options.isMissingNode() || options.isNull())
+        if (kind == KindConfig.CLIENT || options == null || options.isMissingNode() || options.isNull())
         {
             return SseOptionsConfig.DEFAULTS;
         }

@@ -86,10 +86,25 @@ class SseConfigTest
     }
 
     @Test
-    void shouldRefuseKindClient()
+    void shouldBindAClient()
     {
-        assertRefused(yaml("").replace("kind: server\n    exit: app", "kind: client\n    exit: app"),
-            "bindings.sse.kind", 6, 11, "type 'sse' does not support kind 'client' (supported: server)");
+        final NamespaceConfig config = reader.read("zilla.yaml", yaml("""
+                routes:
+                  - when:
+                      - path: /feed*
+                    exit: app
+            """).replace("kind: server\n    exit: app", "kind: client\n    exit: app"), 1);
+        assertEquals(2, config.binding("sse").routes().size());
+    }
+
+    @Test
+    void shouldRefuseOptionsOnAClient()
+    {
+        assertRefused(yaml("""
+                options:
+                  retry: 500
+            """).replace("kind: server\n    exit: app", "kind: client\n    exit: app"),
+            "bindings.sse.options", 8, 5, "is for kind server: a client passes the upstream's events on as they are");
     }
 
     @Test

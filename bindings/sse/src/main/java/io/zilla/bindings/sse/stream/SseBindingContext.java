@@ -9,12 +9,13 @@ import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.config.BindingConfig;
 import org.agrona.collections.Long2ObjectHashMap;
 
-/** The sse binding type on one worker: a server factory per attached binding. */
+/** The sse binding type on one worker: a factory per attached binding, of its kind. */
 public final class SseBindingContext implements BindingContext
 {
     private final EngineContext context;
     private final SseServerShared shared;
     private final Long2ObjectHashMap<SseServerFactory> servers = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<SseClientFactory> clients = new Long2ObjectHashMap<>();
 
     public SseBindingContext(EngineContext context)
     {
@@ -33,6 +34,12 @@ public final class SseBindingContext implements BindingContext
                 servers.put(binding.id(), server);
                 yield server;
             }
+            case CLIENT ->
+            {
+                final SseClientFactory client = new SseClientFactory(context, shared, binding);
+                clients.put(binding.id(), client);
+                yield client;
+            }
             default -> throw new IllegalArgumentException("bindings." + binding.name() + ": sse kind "
                 + binding.kind().yamlName() + " is not supported");
         };
@@ -46,6 +53,11 @@ public final class SseBindingContext implements BindingContext
         {
             server.close();
         }
+        final SseClientFactory client = clients.remove(binding.id());
+        if (client != null)
+        {
+            client.close();
+        }
     }
 
     @Override
@@ -53,5 +65,7 @@ public final class SseBindingContext implements BindingContext
     {
         servers.values().forEach(SseServerFactory::close);
         servers.clear();
+        clients.values().forEach(SseClientFactory::close);
+        clients.clear();
     }
 }

@@ -52,7 +52,12 @@ final class SseServerShared
     final SseResetExFW sseResetExRO = new SseResetExFW();
 
     final BeginFW.Builder beginRW = new BeginFW.Builder();
+    final SseBeginExFW sseBeginExRO = new SseBeginExFW();
     final SseBeginExFW.Builder sseBeginExRW = new SseBeginExFW.Builder();
+    final SseDataExFW.Builder sseDataExRW = new SseDataExFW.Builder();
+    final SseEndExFW.Builder sseEndExRW = new SseEndExFW.Builder();
+    final SseResetExFW.Builder sseResetExRW = new SseResetExFW.Builder();
+    final EndFW.Builder endRW = new EndFW.Builder();
     final WindowFW.Builder windowRW = new WindowFW.Builder();
 
     final EngineContext context;
@@ -97,6 +102,34 @@ final class SseServerShared
             writer.header("allow", "GET");
         }
         return writer.header("content-length", "0").end();
+    }
+
+    /**
+     * Writes one header of an HttpBeginEx at {@code at} of {@code out} (a name and a value, each a native string16);
+     * returns the index after it. Allocates nothing.
+     */
+    static int putHeader(MutableDirectBuffer out, int at, DirectBuffer name, DirectBuffer value, int offset, int length)
+    {
+        int index = at;
+        out.putShort(index, (short) name.capacity(), ByteOrder.nativeOrder());
+        out.putBytes(index + Short.BYTES, name, 0, name.capacity());
+        index += Short.BYTES + name.capacity();
+        out.putShort(index, (short) length, ByteOrder.nativeOrder());
+        out.putBytes(index + Short.BYTES, value, offset, length);
+        return index + Short.BYTES + length;
+    }
+
+    /** Starts an HttpBeginEx at 0 of {@code out}: http's type id, and room for the count; returns the index after. */
+    static int startHeaders(MutableDirectBuffer out)
+    {
+        out.putInt(0, HTTP_TYPE_ID, ByteOrder.nativeOrder());
+        return 2 * Integer.BYTES;
+    }
+
+    /** Completes the HttpBeginEx of {@code count} headers. */
+    static void endHeaders(MutableDirectBuffer out, int count)
+    {
+        out.putInt(Integer.BYTES, count, ByteOrder.nativeOrder());
     }
 
     /** Whether a header's name is {@code name} (lower case already, as http writes names). */
