@@ -81,6 +81,25 @@ class SseClientTest
         }
     }
 
+    @Test
+    void shouldAbortAnEventLargerThanASlot() throws Exception
+    {
+        final int port = start();
+        try (Curl curl = curl("http://127.0.0.1:" + port + "/feed/huge"))
+        {
+            // the first event goes; the second outgrows its slot: the subscription aborts (curl sees a broken body)
+            assertEquals("retry: 1500\n\ndata: small\n\n", curl.awaitExit());
+            assertEquals(true, curl.exitValue() != 0);
+        }
+        final long deadline = System.nanoTime() + 5_000_000_000L;
+        while (engine.events().stream().noneMatch(e -> "sse.event.overflow".equals(e.event())) && System.nanoTime() < deadline)
+        {
+            SsePeers.sleep(10);
+        }
+        assertEquals(true, engine.events().stream().anyMatch(e -> "sse.event.overflow".equals(e.event())),
+            engine.events().toString());
+    }
+
     private int start() throws IOException
     {
         final int upstreamPort = FreePorts.next();
@@ -90,6 +109,21 @@ class SseClientTest
         {
             exchange.sendResponseHeaders(404, -1);
             exchange.close();
+        });
+        upstream.createContext("/feed/huge", exchange ->
+        {
+            exchange.getResponseHeaders().add("content-type", "text/event-stream");
+            exchange.sendResponseHeaders(200, 0);
+            try (OutputStream out = exchange.getResponseBody())
+            {
+                write(out, "data: small\n\n");
+                write(out, "data: " + "z".repeat(70 * 1024) + "\n\n");
+                SsePeers.sleep(2000);
+            }
+            catch (IOException ex)
+            {
+                // zilla closed the connection, as it should
+            }
         });
         upstream.createContext("/feed/plain", exchange ->
         {
