@@ -321,9 +321,21 @@ final class SseServerStream
             overflow(traceId);
             return;
         }
+        final boolean wasCr = crBefore;
+        crBefore = !fin && SseEventFormat.endsWithCr(payloadBuffer, payloadOffset, payloadLength, wasCr);
+        final int claimed = slotLength == 0 && length <= http.outCredit() ? http.claimOutData(length) : -1;
+        if (claimed >= 0)
+        {
+            // the common case: the event fits the client's credit, and is written once, in place where http reads it
+            SseEventFormat.write(http.outBuffer(), claimed, idBuffer, idOffset, idLength, typeBuffer, typeOffset, typeLength,
+                payloadBuffer, payloadOffset, payloadLength, init, fin, wasCr);
+            http.commitOutData(traceId, claimed, length);
+            lastWriteAt = System.currentTimeMillis();
+            doExitWindow(traceId);
+            return;
+        }
         final int limit = SseEventFormat.write(shared.scratch, 0, idBuffer, idOffset, idLength, typeBuffer, typeOffset,
-            typeLength, payloadBuffer, payloadOffset, payloadLength, init, fin, crBefore);
-        crBefore = !fin && SseEventFormat.endsWithCr(payloadBuffer, payloadOffset, payloadLength, crBefore);
+            typeLength, payloadBuffer, payloadOffset, payloadLength, init, fin, wasCr);
         if (write(traceId, shared.scratch, 0, limit))
         {
             doExitWindow(traceId);

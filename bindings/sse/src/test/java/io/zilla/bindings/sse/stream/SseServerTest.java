@@ -80,6 +80,22 @@ class SseServerTest
     }
 
     @Test
+    void shouldJoinTheFragmentsOfAnEvent() throws Exception
+    {
+        final int port = SsePeers.start(engine, 0);
+        try (Curl curl = curl("http://127.0.0.1:" + port + "/all"))
+        {
+            final TestStream stream = awaitStream(0);
+            // INIT with the extension, a middle fragment, FIN: a CR ending one and an LF starting the next are one break
+            app().send(stream, utf8("part1\r"), dataEx("f", "frag"), 0x02);
+            app().send(stream, utf8("\nx"), null, 0x00);
+            app().send(stream, utf8("y"), null, 0x01);
+            app().end(stream, null);
+            assertEquals("retry: 1500\n\nid: f\nevent: frag\ndata: part1\ndata: xy\n\n", curl.awaitExit());
+        }
+    }
+
+    @Test
     void shouldSendTheEventStreamHead() throws Exception
     {
         final int port = SsePeers.start(engine, 0);
