@@ -358,6 +358,10 @@ final class SseServerStream
             cleanup();
             return;
         }
+        if (retryPending && !writeRetry(traceId))
+        {
+            return;
+        }
         final OctetsFW extension = end.extension();
         final SseEndExFW endEx = extension != null && extension.sizeof() > 0
             ? shared.sseEndExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit()) : null;
@@ -415,6 +419,10 @@ final class SseServerStream
         {
             return;
         }
+        if (retryPending && !writeRetry(traceId))
+        {
+            return;
+        }
         // event: challenge, its data what follows the challenge extension's type id (a guard's JSON, say)
         final OctetsFW extension = challenge.extension();
         final int offset = extension != null ? extension.offset() + Math.min(Integer.BYTES, extension.sizeof()) : 0;
@@ -443,14 +451,14 @@ final class SseServerStream
             return;
         }
         drain(traceId);
-        if (retryPending && http.outMax > 0)
+        if (retryPending && http.outMax > 0 && !writeRetry(traceId))
         {
-            retryPending = false;
-            final int limit = SseEventFormat.writeRetry(shared.scratch, 0, factory.options.retry());
-            if (!write(traceId, shared.scratch, 0, limit))
-            {
-                return;
-            }
+            return;
+        }
+        if (retryPending)
+        {
+            // no credit yet: the retry line goes first, once the client's first Window comes
+            return;
         }
         if (endPending)
         {
@@ -463,6 +471,19 @@ final class SseServerStream
             return;
         }
         doExitWindow(traceId);
+    }
+
+    /**
+     * Writes the retry line, which goes before anything else of the stream: also before bytes the binding writes on its
+     * own ahead of the client's first Window (the end's id, a challenge), which then wait after it in the slot.
+     *
+     * @return false when the stream was aborted
+     */
+    private boolean writeRetry(long traceId)
+    {
+        retryPending = false;
+        final int limit = SseEventFormat.writeRetry(shared.scratch, 0, factory.options.retry());
+        return write(traceId, shared.scratch, 0, limit);
     }
 
     /**
