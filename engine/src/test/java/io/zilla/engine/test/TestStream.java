@@ -178,6 +178,18 @@ public final class TestStream
         return ownAck;
     }
 
+    /** The maximum of the peer's last Window: the most credit this side may have in flight. */
+    public synchronized int maximum()
+    {
+        return ownMax;
+    }
+
+    /** The padding of the peer's last Window: what each Data frame costs beyond its payload. */
+    public synchronized int padding()
+    {
+        return ownPad;
+    }
+
     /** How many messages queued with {@link TestClient#send} still wait for credit. */
     public synchronized int waiting()
     {

@@ -311,6 +311,11 @@ class SseServerTest
             assertEquals(sent, slow.sequence(), "the stalled stream's exit kept getting credit");
             System.out.printf("a stalled client's exit sent %d bytes before its credit stopped%n", sent);
             assertTrue(slow.waiting() > 0, "every event went out to a client that reads nothing");
+            // from the exit's view: its credit is the http reply's window at most (a slot), none of it unacknowledged
+            // beyond that, and each event pays the framing padding
+            assertTrue(slow.maximum() > 0 && slow.maximum() <= 64 * 1024, "maximum " + slow.maximum());
+            assertTrue(slow.sequence() - slow.acknowledged() <= slow.maximum(), "in flight beyond the maximum");
+            assertTrue(slow.padding() >= SseServerStream.FRAMING_PADDING, "padding " + slow.padding());
             final long bound = 8L * 1024 * 1024;
             assertTrue(sent < bound, "the stalled stream took " + sent + " bytes");
             // once it reads, everything arrives, in order
