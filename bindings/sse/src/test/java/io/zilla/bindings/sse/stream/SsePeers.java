@@ -49,7 +49,7 @@ final class SsePeers
         return TestBinding.server("app");
     }
 
-    /** Waits for the {@code index}-th stream to reach the test binding. */
+    /** Waits for the {@code index}-th stream to reach the test binding, its Begin recorded. */
     static TestStream awaitStream(int index)
     {
         final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
@@ -61,7 +61,10 @@ final class SsePeers
             }
             sleep(2);
         }
-        return app().streams().get(index);
+        final TestStream stream = app().streams().get(index);
+        // listed as it is accepted, just before its Begin is recorded
+        stream.await(Duration.ofSeconds(10), () -> !stream.frames().isEmpty());
+        return stream;
     }
 
     /** The SseBeginEx of a stream's Begin, as {scheme, authority, path, lastId} (null where null). */
