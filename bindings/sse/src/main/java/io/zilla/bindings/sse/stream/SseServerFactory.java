@@ -152,7 +152,8 @@ final class SseServerFactory implements BindingHandler
             {
                 return 400;
             }
-            if (decoded >= 0)
+            // an empty one is no id, as an empty header is
+            if (decoded > 0)
             {
                 lastIdBuffer = shared.decoded;
                 lastIdOffset = 0;

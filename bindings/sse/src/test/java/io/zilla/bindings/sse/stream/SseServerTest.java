@@ -154,9 +154,17 @@ class SseServerTest
         }
         // none of them reached the exit; an id of the limit's length does
         assertTrue(app().streams().isEmpty());
-        try (Curl curl = curl("-H", "Last-Event-ID: " + "x".repeat(64), base + "/events/a"))
+        try (Curl curl = curl("-H", "Last-Event-ID: " + "x".repeat(64), base + "/events/a?lastEventId=ignored"))
         {
             assertEquals("x".repeat(64), beginEx(awaitStream(0))[3]);
+        }
+        try (Curl curl = curl(base + "/events/b?x=1&lastEventId="))
+        {
+            assertEquals(null, beginEx(awaitStream(1))[3]);
+        }
+        try (Curl curl = curl(base + "/events/c?x=1&lastEventId=%41b+c&lastEventId=2"))
+        {
+            assertEquals("Ab+c", beginEx(awaitStream(2))[3]);
         }
     }
 
