@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -34,6 +36,7 @@ class SseClientTest
 
     private final List<String> lastIds = new CopyOnWriteArrayList<>();
     private final List<String> accepts = new CopyOnWriteArrayList<>();
+    private final AtomicLong endless = new AtomicLong();
     private HttpServer upstream;
 
     @AfterEach
@@ -100,6 +103,29 @@ class SseClientTest
             engine.events().toString());
     }
 
+    @Test
+    void shouldStopTheUpstreamOfASubscriberThatStopsReading() throws Exception
+    {
+        final int port = start();
+        try (Socket stalled = new Socket())
+        {
+            stalled.setReceiveBufferSize(4096);
+            stalled.connect(new InetSocketAddress("127.0.0.1", port));
+            stalled.getOutputStream().write("GET /feed/endless HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                .getBytes(StandardCharsets.US_ASCII));
+            // the upstream writes until its writes block: what it got written is what the sockets and zilla hold
+            long written = -1;
+            for (int i = 0; i < 100 && endless.get() != written; i++)
+            {
+                written = endless.get();
+                SsePeers.sleep(300);
+            }
+            assertEquals(written, endless.get(), "the upstream kept writing to a subscriber that reads nothing");
+            System.out.printf("an upstream wrote %d bytes for a subscriber that reads nothing%n", written);
+            assertEquals(true, written > 0 && written < 32L * 1024 * 1024, "written " + written);
+        }
+    }
+
     private int start() throws IOException
     {
         final int upstreamPort = FreePorts.next();
@@ -123,6 +149,25 @@ class SseClientTest
             catch (IOException ex)
             {
                 // zilla closed the connection, as it should
+            }
+        });
+        upstream.createContext("/feed/endless", exchange ->
+        {
+            exchange.getResponseHeaders().add("content-type", "text/event-stream");
+            exchange.sendResponseHeaders(200, 0);
+            final byte[] event = ("data: " + "w".repeat(1000) + "\n\n").getBytes(StandardCharsets.US_ASCII);
+            try (OutputStream out = exchange.getResponseBody())
+            {
+                while (true)
+                {
+                    out.write(event);
+                    out.flush();
+                    endless.addAndGet(event.length);
+                }
+            }
+            catch (IOException ex)
+            {
+                // the subscriber went
             }
         });
         upstream.createContext("/feed/plain", exchange ->
