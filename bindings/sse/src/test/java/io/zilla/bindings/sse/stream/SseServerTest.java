@@ -228,6 +228,20 @@ class SseServerTest
     }
 
     @Test
+    void shouldAbortTheExitWhenAnH2ClientGoes() throws Exception
+    {
+        // as over HTTP/1.1: the http binding sees the connection's end at the next write, a keep-alive comment's here
+        final int port = SsePeers.start(engine, 200);
+        final TestStream stream;
+        try (Curl curl = curl("--http2-prior-knowledge", "http://127.0.0.1:" + port + "/all"))
+        {
+            stream = awaitStream(0);
+            curl.awaitOutput("retry: 1500\n\n");
+        }
+        stream.await(Duration.ofSeconds(10), () -> stream.aborted() && stream.reset());
+    }
+
+    @Test
     void shouldAbortTheResponseWhenTheExitAborts() throws Exception
     {
         final int port = SsePeers.start(engine, 0);
