@@ -14,6 +14,7 @@ import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
+import io.zilla.specs.core.types.stream.ChallengeFW;
 import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
 import io.zilla.specs.core.types.stream.FlushFW;
@@ -50,6 +51,7 @@ public final class TestStream
     private final AbortFW.Builder abortRW = new AbortFW.Builder();
     private final ResetFW.Builder resetRW = new ResetFW.Builder();
     private final WindowFW.Builder windowRW = new WindowFW.Builder();
+    private final ChallengeFW.Builder challengeRW = new ChallengeFW.Builder();
 
     private final long originId;
     private final long routedId;
@@ -64,6 +66,7 @@ public final class TestStream
     private final ArrayDeque<Message> messages = new ArrayDeque<>();
     private final List<Long> messageEnds = new ArrayList<>();
     private boolean endPending;
+    private byte[] endExtension;
 
     private long ownSeq;
     private long ownAck;
@@ -175,6 +178,18 @@ public final class TestStream
         return ownAck;
     }
 
+    /** The maximum of the peer's last Window: the most credit this side may have in flight. */
+    public synchronized int maximum()
+    {
+        return ownMax;
+    }
+
+    /** The padding of the peer's last Window: what each Data frame costs beyond its payload. */
+    public synchronized int padding()
+    {
+        return ownPad;
+    }
+
     /** How many messages queued with {@link TestClient#send} still wait for credit. */
     public synchronized int waiting()
     {
@@ -230,6 +245,40 @@ public final class TestStream
     {
         messages.add(new Message(payload, extension, flags));
         flush();
+    }
+
+    /** Ends this side's direction, with an End extension (null: none), once everything queued has been sent. */
+    synchronized void queueEnd(byte[] extension)
+    {
+        endExtension = extension;
+        endPending = true;
+        flush();
+    }
+
+    /** Resets the peer's direction with a Reset extension (null: none). */
+    synchronized void doReset(byte[] extension)
+    {
+        final ResetFW.Builder builder = resetRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId).routedId(routedId).streamId(peerId).sequence(peerSeq).acknowledge(peerSeq).maximum(CREDIT);
+        if (extension != null)
+        {
+            builder.extension(new UnsafeBuffer(extension), 0, extension.length);
+        }
+        final ResetFW reset = builder.build();
+        target.accept(ResetFW.TYPE_ID, reset.buffer(), reset.offset(), reset.sizeof());
+    }
+
+    /** Sends a Challenge on the peer's direction, with an extension (null: none). */
+    synchronized void doChallenge(byte[] extension)
+    {
+        final ChallengeFW.Builder builder = challengeRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+            .originId(originId).routedId(routedId).streamId(peerId).sequence(peerSeq).acknowledge(peerSeq).maximum(credit);
+        if (extension != null)
+        {
+            builder.extension(new UnsafeBuffer(extension), 0, extension.length);
+        }
+        final ChallengeFW challenge = builder.build();
+        target.accept(ChallengeFW.TYPE_ID, challenge.buffer(), challenge.offset(), challenge.sizeof());
     }
 
     synchronized void doAbort()
@@ -369,9 +418,14 @@ public final class TestStream
         if (endPending && pending.size() == 0 && messages.isEmpty())
         {
             endPending = false;
-            final EndFW end = endRW.wrap(writeBuffer, 0, writeBuffer.capacity())
-                .originId(originId).routedId(routedId).streamId(ownId).sequence(ownSeq).acknowledge(ownAck).maximum(ownMax)
-                .build();
+            final EndFW.Builder builder = endRW.wrap(writeBuffer, 0, writeBuffer.capacity())
+                .originId(originId).routedId(routedId).streamId(ownId).sequence(ownSeq).acknowledge(ownAck).maximum(ownMax);
+            if (endExtension != null)
+            {
+                builder.extension(new UnsafeBuffer(endExtension), 0, endExtension.length);
+                endExtension = null;
+            }
+            final EndFW end = builder.build();
             target.accept(EndFW.TYPE_ID, end.buffer(), end.offset(), end.sizeof());
         }
     }
