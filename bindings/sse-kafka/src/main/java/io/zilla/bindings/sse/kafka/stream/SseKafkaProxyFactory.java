@@ -134,7 +134,7 @@ public final class SseKafkaProxyFactory implements BindingHandler
             return null;
         }
         final String16FW path = beginEx.path();
-        final DirectBuffer pathBuffer = path.value();
+        final DirectBuffer pathBuffer = path.buffer();
         final int pathOffset = path.valueOffset();
         final int pathLength = path.length();
         for (RouteConfig route : binding.routes())

@@ -116,7 +116,7 @@ final class SseKafkaStream
         if (lastEventId != null && !lastEventId.isNull())
         {
             startId = new byte[lastEventId.length()];
-            lastEventId.value().getBytes(lastEventId.valueOffset(), startId);
+            lastEventId.buffer().getBytes(lastEventId.valueOffset(), startId);
         }
         return resolved;
     }
