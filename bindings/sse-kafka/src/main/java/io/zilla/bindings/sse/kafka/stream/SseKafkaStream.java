@@ -279,9 +279,10 @@ final class SseKafkaStream
 
     private void onKafkaMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
     {
-        if (!kafka.owns(buffer, index))
+        if (!kafka.owns(buffer, index) || closedDirection(msgTypeId))
         {
-            // a late frame of a merged stream this one closed to open another
+            // a late frame of a merged stream this one closed (to open another, say): what it still sends is dropped,
+            // since the next one starts after the last event the client got
             return;
         }
         switch (msgTypeId)
@@ -301,6 +302,12 @@ final class SseKafkaStream
                 // signals mean nothing here
             }
         }
+    }
+
+    // a frame of a direction this side closed: the reply it reset, or the initial direction it ended
+    private boolean closedDirection(int msgTypeId)
+    {
+        return msgTypeId == ResetFW.TYPE_ID || msgTypeId == WindowFW.TYPE_ID ? kafka.outClosed : kafka.inClosed;
     }
 
     private void onKafkaBegin(BeginFW begin)
