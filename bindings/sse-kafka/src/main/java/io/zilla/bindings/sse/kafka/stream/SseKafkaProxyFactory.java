@@ -36,6 +36,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.AtomicCounter;
 
 /**
  * The sse-kafka proxies of one worker: each sse stream whose path a route matches becomes a MERGED fetch-only stream
@@ -74,6 +75,8 @@ public final class SseKafkaProxyFactory implements BindingHandler
 
     private final Long2ObjectHashMap<BindingConfig> bindings = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<SseKafkaStream> streams = new Long2ObjectHashMap<>();
+    // per binding: merged streams opened again after an event that did not fit (zilla metrics: merged.reopened)
+    private final Long2ObjectHashMap<AtomicCounter> reopened = new Long2ObjectHashMap<>();
     private int[] starts = new int[16];
     private int[] ends = new int[16];
 
@@ -89,6 +92,7 @@ public final class SseKafkaProxyFactory implements BindingHandler
     public void attach(BindingConfig binding)
     {
         bindings.put(binding.id(), binding);
+        reopened.put(binding.id(), context.supplyCounter(binding.id(), "merged.reopened"));
         for (RouteConfig route : binding.routes())
         {
             for (ConditionConfig condition : route.when())
@@ -167,6 +171,15 @@ public final class SseKafkaProxyFactory implements BindingHandler
             }
         }
         return null;
+    }
+
+    void onReopened(long bindingId)
+    {
+        final AtomicCounter counter = reopened.get(bindingId);
+        if (counter != null)
+        {
+            counter.increment();
+        }
     }
 
     void onClosed(SseKafkaStream stream)

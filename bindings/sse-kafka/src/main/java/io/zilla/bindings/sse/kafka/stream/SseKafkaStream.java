@@ -409,6 +409,7 @@ final class SseKafkaStream
             return;
         }
         closeKafka(traceId);
+        factory.onReopened(bindingId);
         reopenNeeded = reserved;
         if (sseCredit() >= reopenNeeded)
         {

@@ -12,6 +12,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import java.util.List;
 
 import io.zilla.bindings.sse.kafka.stream.SseKafkaProxyTest.Produced;
 import io.zilla.bindings.sse.kafka.test.SseStreams.Event;
+import io.zilla.engine.EngineCounters;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
 import io.zilla.engine.test.TestClient;
@@ -120,5 +122,7 @@ class SseKafkaFanoutTest
             }
             assertEquals(50 * 100 + 5 * deleted.length(), stream.receivedBytes(), "no event twice");
         }
+        final long reopened = EngineCounters.read(engine.directory()).get("sse_kafka_proxy").getOrDefault("merged.reopened", 0L);
+        assertTrue(reopened > 0, "the merged streams opened again after a delete event that did not fit");
     }
 }
