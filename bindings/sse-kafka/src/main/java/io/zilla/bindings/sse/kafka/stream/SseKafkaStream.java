@@ -72,10 +72,15 @@ final class SseKafkaStream
     // the id of the last whole event sent: where a new merged stream starts
     private byte[] lastId = new byte[64];
     private int lastIdLength = -1;
+    // the id of the event under way, from its INIT to its FIN
+    private byte[] pendingId = new byte[64];
+    private int pendingIdLength;
 
     private boolean retried;
     private boolean fragmenting;
     private int reopenNeeded = -1;
+    // the padding last given to the merged stream (-1: no Window yet)
+    private int kafkaPad = -1;
 
     SseKafkaStream(SseKafkaProxyFactory factory, long bindingId, long exitId, SseKafkaWithConfig with)
     {
@@ -267,6 +272,7 @@ final class SseKafkaStream
             .extension(beginEx.buffer(), beginEx.offset(), beginEx.sizeof())
             .build();
         kafka.reset();
+        kafkaPad = -1;
         final MessageConsumer receiver = factory.context.newStream(BeginFW.TYPE_ID, begin.buffer(), begin.offset(),
             begin.sizeof(), kafkaHandler);
         kafka.set(receiver != null ? receiver : MessageConsumer.NOOP, bindingId, exitId, replyId, initialId);
@@ -391,8 +397,15 @@ final class SseKafkaStream
         fragmenting = (flags & FIN) == 0;
         if ((flags & INIT) != 0)
         {
-            // the id is the last one the client may resume from once this event is whole (the FIN may be this frame)
-            rememberId(idLength);
+            // the id the client may resume from once this event is whole (its FIN may be this frame)
+            holdId(idLength);
+        }
+        if ((flags & FIN) != 0)
+        {
+            final byte[] whole = pendingId;
+            pendingId = lastId;
+            lastId = whole;
+            lastIdLength = pendingIdLength;
         }
         grantKafka(traceId);
     }
@@ -418,14 +431,14 @@ final class SseKafkaStream
         }
     }
 
-    private void rememberId(int length)
+    private void holdId(int length)
     {
-        if (length > lastId.length)
+        if (length > pendingId.length)
         {
-            lastId = Arrays.copyOf(lastId, Math.max(length, lastId.length * 2));
+            pendingId = Arrays.copyOf(pendingId, Math.max(length, pendingId.length * 2));
         }
-        factory.idBuffer.getBytes(0, lastId, 0, length);
-        lastIdLength = length;
+        factory.idBuffer.getBytes(0, pendingId, 0, length);
+        pendingIdLength = length;
     }
 
     private void reopenFromLastEvent(long traceId)
@@ -444,7 +457,9 @@ final class SseKafkaStream
         }
     }
 
-    // the credit of the kafka reply: what the sse reply can take now, less the reserve, never taken back
+    // the credit of the kafka reply: what the sse reply can take now, less the reserve, never taken back; a Window goes
+    // once the merged stream has used half of what it may have, not per record (a Window per event per subscriber
+    // would double the frames of a fan-out)
     private void grantKafka(long traceId)
     {
         if (!kafka.inOpened || kafka.inClosed || !sse.outOpened || sse.outClosed)
@@ -453,11 +468,13 @@ final class SseKafkaStream
         }
         final int reserve = Math.min(DELETE_RESERVE, sse.outMax / 4);
         final long open = Math.max(0L, sseCredit() - reserve);
-        final long limit = Math.max(kafka.inSeq + open, kafka.inAck + kafka.inMax);
-        final int maximum = (int) (limit - kafka.inSeq);
-        if (kafka.inSeq != kafka.inAck || maximum != kafka.inMax)
+        final long current = kafka.inAck + kafka.inMax;
+        final long limit = Math.max(kafka.inSeq + open, current);
+        final long remaining = current - kafka.inSeq;
+        if (sse.outPad != kafkaPad || limit > current && remaining <= (limit - kafka.inSeq) / 2)
         {
-            kafka.doInWindow(traceId, kafka.inSeq, maximum, sse.outPad);
+            kafkaPad = sse.outPad;
+            kafka.doInWindow(traceId, kafka.inSeq, (int) (limit - kafka.inSeq), kafkaPad);
         }
     }
 
