@@ -16,7 +16,8 @@ import org.agrona.MutableDirectBuffer;
 
 /**
  * A value of a route's {@code with} (a topic, a filter's key or header value): literal text with {@code ${params.name}}
- * in it, the bytes a route's path captured for {@code {name}}. Resolved once per stream, when it begins.
+ * in it, the bytes a route's path captured for {@code {name}}, percent-decoded ({@code %20} a space, {@code %2F} a
+ * slash). Resolved once per stream, when it begins.
  */
 public final class SseKafkaTemplate
 {
@@ -121,11 +122,38 @@ public final class SseKafkaTemplate
                 {
                     return -1;
                 }
-                target.putBytes(at, source, starts[part], ends[part] - starts[part]);
-                at += ends[part] - starts[part];
+                at = decode(source, starts[part], ends[part], target, at);
             }
         }
         return at - offset;
+    }
+
+    // a path segment's bytes, each %XX (two hex digits) as the byte it stands for, as a URL's path is read; a % not
+    // followed by two hex digits is itself. Never longer than the segment.
+    private static int decode(DirectBuffer source, int start, int end, MutableDirectBuffer target, int at)
+    {
+        int out = at;
+        for (int i = start; i < end; i++)
+        {
+            final byte b = source.getByte(i);
+            final int high = b == '%' && i + 2 < end ? hex(source.getByte(i + 1)) : -1;
+            final int low = high >= 0 ? hex(source.getByte(i + 2)) : -1;
+            if (low >= 0)
+            {
+                target.putByte(out++, (byte) (high << 4 | low));
+                i += 2;
+            }
+            else
+            {
+                target.putByte(out++, b);
+            }
+        }
+        return out;
+    }
+
+    private static int hex(byte c)
+    {
+        return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
     }
 
     @Override

@@ -132,6 +132,16 @@ class SseKafkaConfigTest
             final UnsafeBuffer bytes = new UnsafeBuffer(other.getBytes(UTF_8));
             assertFalse(pattern.matches(bytes, 0, bytes.capacity(), starts, ends), other);
         }
+        // a segment is percent-decoded; a % without two hex digits after it is itself
+        final SseKafkaPathPattern item = SseKafkaPathPattern.compile("/items/{id}");
+        final UnsafeBuffer encoded = new UnsafeBuffer("/items/a%20b%2fc%zz%4".getBytes(UTF_8));
+        final int[] itemStarts = new int[item.parts()];
+        final int[] itemEnds = new int[item.parts()];
+        assertTrue(item.matches(encoded, 0, encoded.capacity(), itemStarts, itemEnds));
+        final int decoded = SseKafkaTemplate.parse("key", "${params.id}").resolve(item, encoded, itemStarts, itemEnds, out, 0,
+            out.capacity());
+        assertEquals("a b/c%zz%4", out.getStringWithoutLengthUtf8(0, decoded));
+
         final SseKafkaPathPattern star = SseKafkaPathPattern.compile("/events/*");
         final UnsafeBuffer deep = new UnsafeBuffer("/events/a/b".getBytes(UTF_8));
         assertTrue(star.matches(deep, 0, deep.capacity(), new int[star.parts()], new int[star.parts()]));
