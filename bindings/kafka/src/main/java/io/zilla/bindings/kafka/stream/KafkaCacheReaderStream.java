@@ -5,6 +5,7 @@ package io.zilla.bindings.kafka.stream;
 
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
 
 import io.zilla.bindings.kafka.cache.CacheCursor;
 import io.zilla.bindings.kafka.cache.CacheEntry;
@@ -48,6 +49,13 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
     private static final short OFFSET_OUT_OF_RANGE = 1;
     private static final long EARLIEST = -2L;
     private static final long LATEST = -1L;
+    /**
+     * How long a MERGED stream's reply waits for the cache to read every partition it starts at latest: a partition's
+     * end is known once its first fetch answered (an empty partition's first answer waits the fetch's 500 ms), and a
+     * stream that began before would start such a partition at the end the cache has when it can read it, missing
+     * what was written meanwhile. Past the wait (a partition without a leader) the reply begins with what is readable.
+     */
+    private static final long LIVE_BEGIN_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** About what a frame's header takes of the ring, beside its payload and extension. */
     private static final int FRAME_SIZE = 128;
 
@@ -75,6 +83,7 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
     private int attached;
     private int slot = -1;
     private int topicVersion = -1;
+    private final long openedAt = System.nanoTime();
 
     /**
      * @param fetchPartition the partition of a FETCH stream, -1 for a MERGED one
@@ -177,7 +186,9 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
         final long before = written;
         if (!replyBegun)
         {
-            final boolean ready = merged ? topic.partitionCount() > 0 : readable(topic.partition(fetchPartition));
+            final boolean ready = merged
+                ? topic.partitionCount() > 0 && (liveReadable() || System.nanoTime() - openedAt > LIVE_BEGIN_WAIT_NANOS)
+                : readable(topic.partition(fetchPartition));
             if (!ready)
             {
                 final boolean missing = topic.error() == UNKNOWN_TOPIC_OR_PARTITION
@@ -295,11 +306,7 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
                         return;
                     }
                     final CacheCursor cursor = new CacheCursor(partition, factory.readers().entry()).filter(filter);
-                    // a partition that the cache could not read yet when this stream began (its first fetch still
-                    // unanswered, up to the fetch's max wait for an empty partition) starts where the cache starts
-                    // instead of at the end it has by now: what was written after the stream began is never missed
-                    final long from = replyBegun && progress[p] == LATEST ? EARLIEST : progress[p];
-                    final long start = resolve(partition, from);
+                    final long start = resolve(partition, progress[p]);
                     cursor.seek(start);
                     cursors[p] = cursor;
                     attached++;
@@ -308,6 +315,20 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
                 }
             }
         }
+    }
+
+    // every partition this stream starts at latest can be read: its end is known (the owner rings while one is not)
+    private boolean liveReadable()
+    {
+        for (int p = 0; p < topic.partitionCount(); p++)
+        {
+            final long start = startOffsets.containsKey(p) ? startOffsets.get(p) : defaultOffset;
+            if (start == LATEST && !readable(topic.partition(p)))
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     // a partition is read once the cache knows where it starts and its high watermark (the first fetch answered)

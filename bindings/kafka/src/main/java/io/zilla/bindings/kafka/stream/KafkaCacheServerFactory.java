@@ -282,6 +282,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
             {
                 describe.open(context.supplyTraceId());
             }
+            boolean unread = false;
             for (int i = 0; i < fetches.size(); i++)
             {
                 final PartitionFetch fetch = fetches.get(i);
@@ -289,6 +290,12 @@ public final class KafkaCacheServerFactory implements BindingHandler
                 {
                     fetch.open(fetch.restartOffset(), context.supplyTraceId());
                 }
+                unread |= fetch.partition.highWatermark() < 0L || fetch.partition.fetchedOffset() < 0L;
+            }
+            if (unread)
+            {
+                // readers whose reply waits for every partition's end look again, even when nothing is appended
+                appended.ring();
             }
             if (now >= evictAt)
             {

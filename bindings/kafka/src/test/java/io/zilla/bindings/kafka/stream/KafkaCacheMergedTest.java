@@ -46,10 +46,11 @@ class KafkaCacheMergedTest extends KafkaClientMergedTest
     }
 
     /**
-     * A live stream (latest) on a cold cache: the cache begins the stream's reply once it knows the topic's
-     * partitions, before each partition's first fetch came back (an empty partition's waits up to the fetch's max
-     * wait). A record written to any partition after that Begin reaches the stream: a partition the cache could not
-     * read yet starts where the cache starts, not at the end the cache has when it can read it (which missed them).
+     * A live stream (latest) on a cold cache: the topic's partitions are known before each partition's first fetch
+     * came back (an empty partition's waits up to the fetch's max wait). The stream's reply begins once every partition
+     * can be read, so a record written to any partition after that Begin reaches the stream (a reply begun as soon as
+     * the partitions were known started the unread ones at the end the cache had when it could read them: 7 of 8
+     * records missed).
      */
     @Test
     void shouldNotMissARecordWrittenRightAfterALiveStreamBegan(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
