@@ -54,13 +54,27 @@ public final class HttpFilesystemBinding implements Binding
     @Override
     public ConditionConfig condition(KindConfig kind, JsonNode condition)
     {
-        return HttpFilesystemConditionConfig.of(condition.path("path").asText());
+        try
+        {
+            return HttpFilesystemConditionConfig.of(condition.path("path").asText());
+        }
+        catch (IllegalArgumentException ex)
+        {
+            throw new ConfigValueException("path", ex.getMessage());
+        }
     }
 
     @Override
     public WithConfig with(KindConfig kind, JsonNode with)
     {
-        return HttpFilesystemWithConfig.of(with.path("path").asText());
+        try
+        {
+            return HttpFilesystemWithConfig.of(with.path("path").asText());
+        }
+        catch (IllegalArgumentException ex)
+        {
+            throw new ConfigValueException("path", ex.getMessage());
+        }
     }
 
     /** A with that names a parameter must have it captured by every condition of its route. */
