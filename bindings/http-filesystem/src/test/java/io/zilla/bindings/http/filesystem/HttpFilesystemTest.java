@@ -93,6 +93,14 @@ class HttpFilesystemTest
         assertEquals("Mon, 30 Nov 2026 08:09:10 GMT", response.headers().firstValue("last-modified").orElseThrow());
         final String etag = response.headers().firstValue("etag").orElseThrow();
         assertTrue(etag.matches("\"[0-9a-f]+-[0-9a-f]+\""), etag);
+        // the worker's file reader, where the file was read
+        assertTrue(Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("zilla-filesystem-0")));
+
+        // the route for / names the index file
+        final HttpResponse<String> slash = client.send(HttpRequest.newBuilder(URI.create(base + "/")).build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, slash.statusCode());
+        assertEquals(INDEX, slash.body());
 
         final HttpResponse<String> js = client.send(HttpRequest.newBuilder(URI.create(base + "/assets/app.js")).build(),
             HttpResponse.BodyHandlers.ofString());
@@ -168,6 +176,28 @@ class HttpFilesystemTest
         final Curl h2index = curl("-sS", "--http2-prior-knowledge", "-i", base + "/index.html");
         assertTrue(h2index.out.startsWith("HTTP/2 200"), h2index.out);
         assertTrue(h2index.out.endsWith(INDEX), h2index.out);
+    }
+
+    @Test
+    void shouldServeConcurrentRequestsOnOneConnection() throws Exception
+    {
+        start("ignore");
+        // HTTP/2 (h2c by Upgrade): the streams share the connection's window
+        final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+        final List<java.util.concurrent.CompletableFuture<HttpResponse<byte[]>>> responses = new ArrayList<>();
+        for (int i = 0; i < 8; i++)
+        {
+            final String path = i % 2 == 0 ? "/large.bin" : "/index.html";
+            responses.add(client.sendAsync(HttpRequest.newBuilder(URI.create(base + path)).build(),
+                HttpResponse.BodyHandlers.ofByteArray()));
+        }
+        for (int i = 0; i < responses.size(); i++)
+        {
+            final HttpResponse<byte[]> response = responses.get(i).get(60, TimeUnit.SECONDS);
+            assertEquals(200, response.statusCode());
+            assertEquals(HttpClient.Version.HTTP_2, response.version());
+            assertArrayEquals(i % 2 == 0 ? large : INDEX.getBytes(StandardCharsets.UTF_8), response.body());
+        }
     }
 
     @Test
