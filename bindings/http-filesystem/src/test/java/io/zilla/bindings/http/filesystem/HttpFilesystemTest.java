@@ -201,6 +201,30 @@ class HttpFilesystemTest
     }
 
     @Test
+    void shouldStopReadingForAClientThatLeaves() throws Exception
+    {
+        start("ignore");
+        final int port = Integer.parseInt(base.substring(base.lastIndexOf(':') + 1));
+        for (int i = 0; i < 20; i++)
+        {
+            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port))
+            {
+                socket.getOutputStream().write("GET /large.bin HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                final byte[] some = socket.getInputStream().readNBytes(i * 4096 + 16);
+                assertTrue(new String(some, 0, 12, StandardCharsets.US_ASCII).startsWith("HTTP/1.1 200"));
+            }
+        }
+        // the streams of the clients that left are gone, and their state serves the next ones
+        final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        for (int i = 0; i < 3; i++)
+        {
+            final HttpResponse<byte[]> response = client.send(HttpRequest.newBuilder(URI.create(base + "/large.bin")).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+            assertArrayEquals(large, response.body());
+        }
+    }
+
+    @Test
     void shouldRefuseEveryPathOutOfTheLocation() throws Exception
     {
         start("ignore");
