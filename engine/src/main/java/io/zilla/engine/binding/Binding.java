@@ -4,6 +4,7 @@
 package io.zilla.engine.binding;
 
 import java.net.URL;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
@@ -47,6 +48,16 @@ public interface Binding
     default OptionsConfig options(KindConfig kind, JsonNode options)
     {
         return null;
+    }
+
+    /**
+     * Binds validated {@code options}, for a type whose options name files: {@code directory} is the zilla.yaml's
+     * directory (the working directory when its location is only a label), against which relative paths resolve, as
+     * a vault's do. By default the same as {@link #options(KindConfig, JsonNode)}.
+     */
+    default OptionsConfig options(KindConfig kind, JsonNode options, Path directory)
+    {
+        return options(kind, options);
     }
 
     /** Binds one validated {@code when} entry of a route. */

@@ -29,7 +29,7 @@ final class ConfigBinder
     private final List<ConfigError> errors;
 
     /**
-     * @param directory the zilla.yaml's directory, against which a vault resolves relative paths
+     * @param directory the zilla.yaml's directory, against which a vault or a binding resolves relative paths
      */
     ConfigBinder(Map<String, Binding> bindingsByType, Map<String, Vault> vaultsByType, Path directory, SourceMap sources,
         List<ConfigError> errors)
@@ -70,7 +70,7 @@ final class ConfigBinder
         final KindConfig kind = KindConfig.of(binding.path("kind").textValue());
         final JsonNode options = binding.get("options");
         final OptionsConfig boundOptions = options != null
-            ? adapt(path.property("options"), () -> type.options(kind, options))
+            ? adapt(path.property("options"), () -> type.options(kind, options, directory))
             : null;
 
         final List<RouteConfig> routes = new ArrayList<>();
