@@ -34,6 +34,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.config.SslConfigs;
@@ -403,6 +404,7 @@ public final class EmbeddedKafka implements AutoCloseable
         try (Admin admin = admin())
         {
             admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            awaitDescribed(admin, name, partitions);
             final Map<TopicPartition, OffsetSpec> latest = new LinkedHashMap<>();
             for (int partition = 0; partition < partitions; partition++)
             {
@@ -418,6 +420,39 @@ public final class EmbeddedKafka implements AutoCloseable
         catch (ExecutionException | TimeoutException ex)
         {
             throw new IllegalStateException("create topic " + name + " failed", ex);
+        }
+    }
+
+    // the new topic in the metadata with a leader for every partition, before ListOffsets: the admin client logs
+    // ListOffsets' UNKNOWN_TOPIC_OR_PARTITION for a topic its metadata lacks as an ERROR, which `zilla demo` printed
+    private static void awaitDescribed(Admin admin, String name, int partitions)
+        throws InterruptedException, ExecutionException, TimeoutException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true)
+        {
+            try
+            {
+                final TopicDescription topic = admin.describeTopics(List.of(name)).allTopicNames()
+                    .get(30, TimeUnit.SECONDS).get(name);
+                if (topic.partitions().size() == partitions
+                    && topic.partitions().stream().allMatch(partition -> partition.leader() != null))
+                {
+                    return;
+                }
+            }
+            catch (ExecutionException ex)
+            {
+                if (!(ex.getCause() instanceof RetriableException) || System.nanoTime() > deadline)
+                {
+                    throw ex;
+                }
+            }
+            if (System.nanoTime() > deadline)
+            {
+                throw new TimeoutException("topic " + name + " has no leader for every partition");
+            }
+            Thread.sleep(50);
         }
     }
 
