@@ -13,7 +13,9 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -33,17 +35,20 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code zilla demo}: a real Kafka broker ({@link EmbeddedKafka}, a child JVM on a free loopback port) with the
- * kafka.proxy example in front of it, in this JVM, until SIGTERM or SIGINT. The example is packaged in the cli jar
- * (the build copies examples/kafka.proxy/zilla.yaml), so the demo runs from any directory; {@code --port} moves its
- * ports (9092 for bootstrap, 9093 to 9095 for broker node ids 1 to 3) together. As in {@link StartCommand}, the main
- * thread stops everything and the shutdown hook only asks for it, waits, and ends the JVM with the status.
+ * examples in front of it, in this JVM, until SIGTERM or SIGINT: kafka.proxy (native Kafka clients) and
+ * sse.kafka.fanout (the topic {@code events} as Server-Sent Events, and its web page), each an engine of its own with
+ * its own engine directory. The examples are packaged in the cli jar (the build copies them), so the demo runs from any
+ * directory; {@code --port} moves the proxy's ports (9092 for bootstrap, 9093 to 9095 for broker node ids 1 to 3)
+ * together, {@code --http-port} the SSE example's 7114. As in {@link StartCommand}, the main thread stops everything
+ * and the shutdown hook only asks for it, waits, and ends the JVM with the status.
  */
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
     versionProvider = ZillaVersion.class,
     description = {
-        "Starts a Kafka broker with a topic 'demo' and zilla's kafka proxy in front of it (examples/kafka.proxy).",
+        "Starts a Kafka broker with the topics 'demo' and 'events', zilla's kafka proxy in front of it",
+        "(examples/kafka.proxy) and the topic 'events' as Server-Sent Events (examples/sse.kafka.fanout).",
         "Runs until SIGTERM or SIGINT (Ctrl-C), then stops both and deletes their files."})
 final class DemoCommand implements Callable<Integer>
 {
@@ -56,6 +61,11 @@ final class DemoCommand implements Callable<Integer>
     /** The example's ports: bootstrap, then one per broker node id (1 to 3). */
     static final int PORTS = 4;
     static final String BOOTSTRAP_VARIABLE = "KAFKA_BOOTSTRAP_SERVER";
+    /** The sse.kafka.fanout example, as packaged by the build: its zilla.yaml and its web page. */
+    static final String SSE_RESOURCE = "demo/sse.kafka.fanout/";
+    static final List<String> SSE_FILES = List.of("zilla.yaml", "www/index.html");
+    static final String SSE_TOPIC = "events";
+    static final int DEFAULT_HTTP_PORT = 7114;
 
     // the example's own ports, 9092 to 9095, as whole numbers
     private static final Pattern EXAMPLE_PORT = Pattern.compile("\\b(909[2-5])\\b");
@@ -70,6 +80,10 @@ final class DemoCommand implements Callable<Integer>
         description = {"the proxy's bootstrap port (default ${DEFAULT-VALUE});",
             "the next three are its ports for broker node ids 1 to 3"})
     int port;
+
+    @Option(names = "--http-port", paramLabel = "PORT", defaultValue = "7114",
+        description = "the port of the Server-Sent Events example and its page (default ${DEFAULT-VALUE})")
+    int httpPort;
 
     @Option(names = {"-w", "--workers"}, paramLabel = "N",
         description = "the number of workers (zilla.engine.workers); one per core by default")
@@ -92,11 +106,17 @@ final class DemoCommand implements Callable<Integer>
             err.printf("zilla demo: --port must be 1 to %d, not %d%n", 65536 - PORTS, port);
             return ExitStatus.FAILED;
         }
+        if (httpPort < 1 || httpPort > 65535 || httpPort >= port && httpPort < port + PORTS)
+        {
+            err.printf("zilla demo: --http-port must be 1 to 65535 and not one of %d to %d, not %d%n", port,
+                port + PORTS - 1, httpPort);
+            return ExitStatus.FAILED;
+        }
         final String busy = busyPort();
         if (busy != null)
         {
-            err.printf("zilla demo: port %s; the demo needs ports %d to %d on %s: stop what uses them, or choose others "
-                + "with --port%n", busy, port, port + PORTS - 1, HOST);
+            err.printf("zilla demo: port %s; the demo needs ports %d to %d and %d on %s: stop what uses them, or choose "
+                + "others with --port and --http-port%n", busy, port, port + PORTS - 1, httpPort, HOST);
             return ExitStatus.FAILED;
         }
 
@@ -132,13 +152,25 @@ final class DemoCommand implements Callable<Integer>
     /** The packaged kafka.proxy example. */
     static String example()
     {
-        try (InputStream in = DemoCommand.class.getResourceAsStream(CONFIG_RESOURCE))
+        return new String(resource(CONFIG_RESOURCE), StandardCharsets.UTF_8);
+    }
+
+    /** The packaged sse.kafka.fanout example's zilla.yaml with its port moved to {@code httpPort}. */
+    static String sseExample(int httpPort)
+    {
+        final String example = new String(resource(SSE_RESOURCE + SSE_FILES.get(0)), StandardCharsets.UTF_8);
+        return example.replaceAll("\\b" + DEFAULT_HTTP_PORT + "\\b", String.valueOf(httpPort));
+    }
+
+    private static byte[] resource(String name)
+    {
+        try (InputStream in = DemoCommand.class.getResourceAsStream(name))
         {
             if (in == null)
             {
-                throw new IllegalStateException("no " + CONFIG_RESOURCE + " in the cli jar: a broken build");
+                throw new IllegalStateException("no " + name + " in the cli jar: a broken build");
             }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return in.readAllBytes();
         }
         catch (IOException ex)
         {
@@ -173,6 +205,7 @@ final class DemoCommand implements Callable<Integer>
                 kafka.start();
                 broker = kafka.process();
                 kafka.createTopic(TOPIC, PARTITIONS);
+                kafka.createTopic(SSE_TOPIC, PARTITIONS);
             }
             catch (IllegalStateException | UncheckedIOException ex)
             {
@@ -193,36 +226,49 @@ final class DemoCommand implements Callable<Integer>
             }
 
             directory = Files.createTempDirectory("zilla-demo-");
-            final Engine engine;
+            final Path proxyDirectory = Files.createDirectories(directory.resolve("kafka.proxy"));
+            final Path sseDirectory = Files.createDirectories(directory.resolve("sse.kafka.fanout"));
+            final Path sseConfig = unpackSseExample(directory.resolve("examples"));
+            Engine engine = null;
+            Engine sse = null;
             try
             {
                 final String bootstrap = kafka.bootstrapServers();
                 engine = Engine.builder()
-                    .configuration(configuration(directory))
+                    .configuration(configuration(proxyDirectory))
                     .environment(name -> BOOTSTRAP_VARIABLE.equals(name) ? bootstrap : System.getenv(name))
                     .config(CONFIG_NAME, onPorts(example(), port))
                     .build();
                 engine.start();
+                // the config's own path as its location: the filesystem binding's www/ is relative to it
+                sse = Engine.builder()
+                    .configuration(configuration(sseDirectory))
+                    .environment(name -> BOOTSTRAP_VARIABLE.equals(name) ? bootstrap : System.getenv(name))
+                    .config(sseConfig.toString(), sseExample(httpPort))
+                    .build();
+                sse.start();
             }
             catch (ConfigException ex)
             {
                 ConfigFiles.printErrors(err, ex);
+                closeAll(engine, sse);
                 return ExitStatus.FAILED;
             }
             catch (IllegalStateException | IllegalArgumentException | UncheckedIOException ex)
             {
                 err.println(StartCommand.startFailure(ex));
+                closeAll(engine, sse);
                 return ExitStatus.FAILED;
             }
 
             try
             {
-                usage(out, directory);
+                usage(out, proxyDirectory, sseDirectory);
                 stopRequested.await();
             }
             finally
             {
-                engine.close();
+                closeAll(engine, sse);
             }
         }
         catch (IOException ex)
@@ -241,6 +287,30 @@ final class DemoCommand implements Callable<Integer>
         return ExitStatus.OK;
     }
 
+    /** The packaged sse.kafka.fanout example as files under {@code parent}: returns its zilla.yaml. */
+    private static Path unpackSseExample(Path parent) throws IOException
+    {
+        final Path example = parent.resolve("sse.kafka.fanout");
+        for (String file : SSE_FILES)
+        {
+            final Path target = example.resolve(file);
+            Files.createDirectories(target.getParent());
+            Files.write(target, resource(SSE_RESOURCE + file));
+        }
+        return example.resolve(SSE_FILES.get(0));
+    }
+
+    private static void closeAll(Engine... engines)
+    {
+        for (Engine engine : engines)
+        {
+            if (engine != null)
+            {
+                engine.close();
+            }
+        }
+    }
+
     private EngineConfiguration configuration(Path directory)
     {
         final Properties values = new Properties();
@@ -252,7 +322,7 @@ final class DemoCommand implements Callable<Integer>
         return new EngineConfiguration(values);
     }
 
-    private void usage(PrintWriter out, Path directory)
+    private void usage(PrintWriter out, Path proxyDirectory, Path sseDirectory)
     {
         final String bootstrap = HOST + ":" + port;
         out.printf("started zilla demo: the kafka proxy on %s (broker node ports %d to %d) in front of the broker, "
@@ -263,7 +333,15 @@ final class DemoCommand implements Callable<Integer>
         out.printf("  echo 'key1:hello' | kcat -b %s -t %s -K: -P%n", bootstrap, TOPIC);
         out.printf("  kcat -b %s -t %s -C -K: -e%n", bootstrap, TOPIC);
         out.println();
-        out.println("zilla metrics -d " + directory + " prints zilla's counters.");
+        final String events = "http://" + HOST + ":" + httpPort + "/" + SSE_TOPIC;
+        out.printf("started zilla demo: the topic '%s' as Server-Sent Events at %s, a page that shows them at "
+            + "http://%s:%d/index.html?go=1%n", SSE_TOPIC, events, HOST, httpPort);
+        out.println("Subscribe, then produce (through the proxy) in another terminal:");
+        out.printf("  curl -N %s%n", events);
+        out.printf("  echo 'key1:hello' | kcat -b %s -t %s -K: -P%n", bootstrap, SSE_TOPIC);
+        out.println();
+        out.println("zilla metrics -d " + proxyDirectory + " prints the kafka proxy's counters, zilla metrics -d "
+            + sseDirectory + " the SSE example's.");
         out.println("Ctrl-C stops the demo.");
         out.flush();
     }
@@ -299,7 +377,13 @@ final class DemoCommand implements Callable<Integer>
     /** Why one of the demo's ports cannot be bound, or null when all of them can. */
     private String busyPort()
     {
+        final List<Integer> ports = new ArrayList<>();
         for (int candidate = port; candidate < port + PORTS; candidate++)
+        {
+            ports.add(candidate);
+        }
+        ports.add(httpPort);
+        for (int candidate : ports)
         {
             try (ServerSocket socket = new ServerSocket())
             {

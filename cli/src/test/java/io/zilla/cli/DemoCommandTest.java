@@ -10,6 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,6 +28,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -44,7 +49,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * zilla demo in-process: a real broker in a child JVM behind the kafka proxy; kafka-clients produce and consume
- * through the proxy's port; the test then plays SIGTERM through the shutdown hooks.
+ * through the proxy's port, and a record produced to 'events' arrives at a Server-Sent Events subscriber of the SSE
+ * example; the test then plays SIGTERM through the shutdown hooks.
  */
 class DemoCommandTest
 {
@@ -66,10 +72,12 @@ class DemoCommandTest
     void shouldProduceAndConsumeThroughProxyAndStopCleanly() throws Exception
     {
         final int port = FreePorts.freePorts(DemoCommand.PORTS);
+        final int httpPort = FreePorts.freePort();
         final Zilla zilla = new Zilla();
         final List<ProcessHandle> before = ProcessHandle.current().children().toList();
 
-        final Future<Integer> status = executor.submit(() -> zilla.run("demo", "--port", String.valueOf(port), "-w", "1"));
+        final Future<Integer> status = executor.submit(() -> zilla.run("demo", "--port", String.valueOf(port),
+            "--http-port", String.valueOf(httpPort), "-w", "1"));
         zilla.awaitOut("Ctrl-C stops the demo.", TIMEOUT);
 
         final String bootstrap = "localhost:" + port;
@@ -136,6 +144,8 @@ class DemoCommandTest
         assertEquals(sent, received);
         assertFalse(status.isDone());
 
+        shouldStreamEventsTopicAsServerSentEvents(zilla.out(), bootstrap, httpPort);
+
         final Matcher metrics = METRICS.matcher(zilla.out());
         assertTrue(metrics.find(), zilla.out());
         final Path engineDirectory = Path.of(metrics.group(1));
@@ -162,6 +172,41 @@ class DemoCommandTest
         }
     }
 
+    // the SSE example of the demo: what it prints, a subscriber over HTTP/1.1, a record produced through the proxy
+    private void shouldStreamEventsTopicAsServerSentEvents(String out, String bootstrap, int httpPort) throws Exception
+    {
+        final String events = "http://localhost:" + httpPort + "/events";
+        assertTrue(out.contains("  curl -N " + events + "\n"), out);
+        assertTrue(out.contains("  echo 'key1:hello' | kcat -b " + bootstrap + " -t events -K: -P\n"), out);
+
+        final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        final HttpResponse<String> page = client.send(HttpRequest.newBuilder(
+            URI.create("http://localhost:" + httpPort + "/index.html")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, page.statusCode());
+        assertTrue(page.body().contains("new EventSource("), page.body());
+
+        final HttpResponse<Stream<String>> stream = client.send(HttpRequest.newBuilder(URI.create(events))
+            .header("accept", "text/event-stream").build(), HttpResponse.BodyHandlers.ofLines());
+        assertEquals(200, stream.statusCode());
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+            ProducerConfig.ACKS_CONFIG, "all"),
+            new StringSerializer(), new StringSerializer()))
+        {
+            producer.send(new ProducerRecord<>("events", "key1", "hello")).get(30, TimeUnit.SECONDS);
+        }
+        final Future<String> data = executor.submit(() -> stream.body().filter(line -> line.startsWith("data:"))
+            .findFirst().orElse(null));
+        try
+        {
+            assertEquals("data:hello", data.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).replace("data: ", "data:"));
+        }
+        finally
+        {
+            stream.body().close();
+        }
+    }
+
     @Test
     void shouldFailAtOnceWhenPortIsInUse() throws Exception
     {
@@ -177,7 +222,7 @@ class DemoCommandTest
             final List<String> errors = zilla.err().lines().toList();
             assertEquals(1, errors.size(), zilla.err());
             assertTrue(errors.get(0).startsWith("zilla demo: port " + port + " is in use"), zilla.err());
-            assertTrue(errors.get(0).endsWith("choose others with --port"), zilla.err());
+            assertTrue(errors.get(0).endsWith("choose others with --port and --http-port"), zilla.err());
             assertEquals("", zilla.out());
             assertEquals(0, zilla.hooks().registered(), "nothing started, nothing to stop");
             assertEquals(before, ProcessHandle.current().children().toList(), "no broker started");

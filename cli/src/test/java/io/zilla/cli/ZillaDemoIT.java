@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +21,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -58,7 +63,8 @@ class ZillaDemoIT
         final int port = FreePorts.freePorts(DemoCommand.PORTS);
         final String bootstrap = "localhost:" + port;
 
-        final ZillaProcess zilla = zilla("demo", "--port", port);
+        final int httpPort = FreePorts.freePort();
+        final ZillaProcess zilla = zilla("demo", "--port", port, "--http-port", httpPort);
         zilla.awaitOut("Ctrl-C stops the demo.", TIMEOUT);
 
         final List<String> out = zilla.out();
@@ -83,6 +89,33 @@ class ZillaDemoIT
         final String consumed = kcat(null, "-b", bootstrap, "-t", "demo", "-C", "-K:", "-e");
         assertEquals("key1:hello\nkey2:world\n", consumed);
 
+        // the SSE example, as the printed lines run it: curl -N subscribes, kcat produces to 'events' through the proxy
+        final String events = "http://localhost:" + httpPort + "/events";
+        assertTrue(out.contains("  curl -N " + events), out.toString());
+        final Process curl = new ProcessBuilder("curl", "-N", "-s", "-i", events).redirectErrorStream(true).start();
+        try (BufferedReader stream = new BufferedReader(new InputStreamReader(curl.getInputStream(), StandardCharsets.UTF_8)))
+        {
+            final Future<String> status = CompletableFuture.supplyAsync(() -> readLine(stream));
+            assertTrue(status.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).startsWith("HTTP/1.1 200"));
+            // the cache fetches 'events' from its end once asked: what is produced from then on reaches the stream
+            Thread.sleep(500);
+            kcat("key1:hello sse\n", "-b", bootstrap, "-t", "events", "-K:", "-P");
+            final Future<String> data = CompletableFuture.supplyAsync(() ->
+            {
+                String line;
+                while ((line = readLine(stream)) != null && !line.startsWith("data:"))
+                {
+                    // the head, retry: and id: lines
+                }
+                return line;
+            });
+            assertEquals("data:hello sse", data.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).replace("data: ", "data:"));
+        }
+        finally
+        {
+            curl.destroyForcibly();
+        }
+
         zilla.sigterm();
 
         assertEquals(0, zilla.awaitExit(TIMEOUT), zilla.err().toString());
@@ -97,7 +130,8 @@ class ZillaDemoIT
     {
         final int port = FreePorts.freePorts(DemoCommand.PORTS);
 
-        final ZillaProcess zilla = ZillaProcess.startInTerminal(DISTRIBUTION, temp, "demo", "--port", port);
+        final ZillaProcess zilla = ZillaProcess.startInTerminal(DISTRIBUTION, temp, "demo", "--port", port, "--http-port",
+            FreePorts.freePort());
         processes.add(zilla);
         zilla.awaitOut("Ctrl-C stops the demo.", TIMEOUT);
         final Matcher log = BROKER_LOG.matcher(String.join("\n", zilla.out()));
@@ -157,13 +191,25 @@ class ZillaDemoIT
     {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()))
         {
-            final ZillaProcess zilla = zilla("demo", "--port", taken.getLocalPort());
+            final ZillaProcess zilla = zilla("demo", "--port", taken.getLocalPort(), "--http-port", FreePorts.freePort());
 
             assertEquals(1, zilla.awaitExit(TIMEOUT));
             assertEquals(1, zilla.err().size(), zilla.err().toString());
             assertTrue(zilla.err().get(0).startsWith("zilla demo: port " + taken.getLocalPort() + " is in use"),
                 zilla.err().toString());
             assertEquals(List.of(), zilla.out());
+        }
+    }
+
+    private static String readLine(BufferedReader in)
+    {
+        try
+        {
+            return in.readLine();
+        }
+        catch (IOException ex)
+        {
+            throw new UncheckedIOException(ex);
         }
     }
 
