@@ -34,7 +34,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * line, so that the client sees chunk boundaries anywhere. With {@link #dropAfter}, each connection's response ends
  * after that many events (once per connection, the reconnection then streams on).
  */
-final class KafkaSseServer implements AutoCloseable
+public final class KafkaSseServer implements AutoCloseable
 {
     private final HttpServer server;
     private final ExecutorService executor = Executors.newCachedThreadPool();
@@ -46,16 +46,26 @@ final class KafkaSseServer implements AutoCloseable
     private volatile int dropAfter = Integer.MAX_VALUE;
     private volatile boolean running = true;
 
+    private final boolean anyTopic;
+
+    /** A server of the topics it is told to {@link #read}; others are 404. */
     KafkaSseServer(String bootstrap) throws IOException
     {
+        this(bootstrap, false);
+    }
+
+    /** With {@code anyTopic}, a server that starts reading a topic at its first request (a topic that exists). */
+    public KafkaSseServer(String bootstrap, boolean anyTopic) throws IOException
+    {
         this.bootstrap = bootstrap;
+        this.anyTopic = anyTopic;
         this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 1024);
         server.createContext("/", this::stream);
         server.setExecutor(executor);
         server.start();
     }
 
-    String url()
+    public String url()
     {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/{topic}";
     }
@@ -79,8 +89,12 @@ final class KafkaSseServer implements AutoCloseable
     /** Starts reading {@code topic} (of {@code partitions}) from its beginning. */
     void read(String topic, int partitions)
     {
+        topics.put(topic, startReading(topic, partitions));
+    }
+
+    private List<byte[]> startReading(String topic, int partitions)
+    {
         final List<byte[]> records = new ArrayList<>();
-        topics.put(topic, records);
         final Thread reader = new Thread(() ->
         {
             final Properties properties = new Properties();
@@ -111,6 +125,18 @@ final class KafkaSseServer implements AutoCloseable
         reader.setDaemon(true);
         readers.add(reader);
         reader.start();
+        return records;
+    }
+
+    private int partitions(String topic)
+    {
+        final Properties properties = new Properties();
+        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        try (KafkaConsumer<byte[], byte[]> consumer =
+            new KafkaConsumer<>(properties, new ByteArrayDeserializer(), new ByteArrayDeserializer()))
+        {
+            return consumer.partitionsFor(topic).size();
+        }
     }
 
     @Override
@@ -134,7 +160,9 @@ final class KafkaSseServer implements AutoCloseable
 
     private void stream(HttpExchange exchange) throws IOException
     {
-        final List<byte[]> records = topics.get(exchange.getRequestURI().getPath().substring(1));
+        final String topic = exchange.getRequestURI().getPath().substring(1);
+        final List<byte[]> records = anyTopic ? topics.computeIfAbsent(topic, t -> startReading(t, partitions(t)))
+            : topics.get(topic);
         if (records == null || !"text/event-stream".equals(exchange.getRequestHeaders().getFirst("Accept")))
         {
             exchange.sendResponseHeaders(404, -1);
