@@ -131,10 +131,16 @@ final class BenchmarkSession implements AutoCloseable
                 final double steal = CpuSteal.now().percentSince(stealStart);
                 final Path file = ResultFiles.write(result, resultFile != null ? resultFile
                     : outputDirectory.resolve(ResultFiles.resultName(workloadBase, config.name(), LocalDateTime.now())));
+                // through zilla, its CPU; for the SSE fan-out also what it delivered per core of it, the target's unit
+                final double delivered = result.consumeRate.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+                final String zillaCpu = !config.throughZilla() ? ""
+                    : sse ? String.format(Locale.ROOT, ", zilla CPU %.2f cores, %.0f events/s (%.0f per zilla core)", cores,
+                        delivered, delivered / cores)
+                    : String.format(Locale.ROOT, ", zilla CPU %.2f cores", cores);
                 log.accept(String.format(Locale.ROOT, "%s on %s: publish p50 %.3f ms p99 %.3f ms, end-to-end p50 %.3f ms "
-                    + "p99 %.3f ms, host CPU steal %.1f%% -> %s", workload.name(), config.name(),
+                    + "p99 %.3f ms%s, host CPU steal %.1f%% -> %s", workload.name(), config.name(),
                     result.aggregatedPublishLatency50pct, result.aggregatedPublishLatency99pct,
-                    result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct, steal, file));
+                    result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct, zillaCpu, steal, file));
                 written[0] = new Run(result, file, cores, steal);
             });
         }
