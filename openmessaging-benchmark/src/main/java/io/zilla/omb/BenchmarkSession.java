@@ -3,12 +3,14 @@
  */
 package io.zilla.omb;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 import io.zilla.bindings.kafka.bench.ZillaKafkaProxy;
 import io.zilla.engine.test.CpuSteal;
@@ -16,14 +18,16 @@ import io.zilla.engine.test.ThreadStats;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import io.zilla.omb.config.DriverConfig;
 import io.zilla.omb.config.Workload;
+import io.zilla.omb.driver.sse.SseBenchmarkDriver;
 import io.zilla.omb.load.WorkloadRunner;
 import io.zilla.omb.result.ResultFiles;
 import io.zilla.omb.result.TestResult;
 import io.zilla.omb.worker.Worker;
 
 /**
- * What the runs of one invocation share: the brokers (given, or the embedded broker started here), zilla's kafka proxy
- * in front of them (started at the first driver marked {@code throughZilla}, then kept), the worker that holds the
+ * What the runs of one invocation share: the brokers (given, or the embedded broker started here), zilla in front of
+ * them (started at the first driver marked {@code throughZilla}, then kept: the kafka proxy, or for the SSE driver the
+ * SSE fan-out graph, with the driver's producers going to the brokers directly), the worker that holds the
  * producers and consumers (this process, or {@code benchmark-worker} processes), the stats period and the output
  * directory. {@link #run} runs one workload on one driver and writes its result file.
  * <p>
@@ -39,7 +43,8 @@ final class BenchmarkSession implements AutoCloseable
     private final Path outputDirectory;
     private final Consumer<String> log;
     private final Worker worker;
-    private ZillaKafkaProxy zilla;
+    // the in-process zilla of the throughZilla drivers: one graph at a time, so that its workers' CPU is the run's
+    private InProcessZilla zilla;
     private volatile WorkloadRunner current;
     private volatile boolean stopRequested;
 
@@ -92,13 +97,23 @@ final class BenchmarkSession implements AutoCloseable
         {
             throw new IllegalArgumentException(config.name() + ": no bootstrap.servers in its commonConfig");
         }
-        final String bootstrap = config.throughZilla() ? zilla(brokers).bootstrapServers() : brokers;
-        log.accept(String.format("%s on %s (%s%s)", workload.name(), config.name(), bootstrap,
+        final boolean sse = SseBenchmarkDriver.class.getName().equals(config.driverClass());
+        if (sse && workload.consumerPerSubscription() != 1)
+        {
+            throw new IllegalArgumentException(workload.name() + " on " + config.name() + ": consumerPerSubscription: "
+                + "the SSE driver needs 1, was " + workload.consumerPerSubscription() + " (every SSE connection gets "
+                + "every event of its topic: give subscriptionsPerTopic the number of connections per topic)");
+        }
+        final DriverConfig driven = config.throughZilla()
+            ? zilla(sse, brokers).route(config.withBootstrapServers(brokers))
+            : config.withBootstrapServers(brokers);
+        log.accept(String.format("%s on %s (%s%s)", workload.name(), config.name(), sse && driven.sse().url() != null
+            ? driven.sse().url() + ", producers to " + driven.bootstrapServers() : driven.bootstrapServers(),
             config.throughZilla() ? ", zilla in front of " + brokers : ""));
         final long cpuStart = workersCpuNanos();
         final CpuSteal stealStart = CpuSteal.now();
         final long start = System.nanoTime();
-        worker.initializeDriver(config.withBootstrapServers(bootstrap));
+        worker.initializeDriver(driven);
         final WorkloadRunner runner = new WorkloadRunner(workload, config.name(), worker, statsPeriod, log);
         current = runner;
         if (stopRequested)
@@ -116,10 +131,16 @@ final class BenchmarkSession implements AutoCloseable
                 final double steal = CpuSteal.now().percentSince(stealStart);
                 final Path file = ResultFiles.write(result, resultFile != null ? resultFile
                     : outputDirectory.resolve(ResultFiles.resultName(workloadBase, config.name(), LocalDateTime.now())));
+                // through zilla, its CPU; for the SSE fan-out also what it delivered per core of it, the target's unit
+                final double delivered = result.consumeRate.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+                final String zillaCpu = !config.throughZilla() ? ""
+                    : sse ? String.format(Locale.ROOT, ", zilla CPU %.2f cores, %.0f events/s (%.0f per zilla core)", cores,
+                        delivered, delivered / cores)
+                    : String.format(Locale.ROOT, ", zilla CPU %.2f cores", cores);
                 log.accept(String.format(Locale.ROOT, "%s on %s: publish p50 %.3f ms p99 %.3f ms, end-to-end p50 %.3f ms "
-                    + "p99 %.3f ms, host CPU steal %.1f%% -> %s", workload.name(), config.name(),
+                    + "p99 %.3f ms%s, host CPU steal %.1f%% -> %s", workload.name(), config.name(),
                     result.aggregatedPublishLatency50pct, result.aggregatedPublishLatency99pct,
-                    result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct, steal, file));
+                    result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct, zillaCpu, steal, file));
                 written[0] = new Run(result, file, cores, steal);
             });
         }
@@ -191,15 +212,48 @@ final class BenchmarkSession implements AutoCloseable
         return ThreadStats.of(ZillaKafkaProxy.WORKER_THREAD_PREFIX).cpuNanos();
     }
 
-    /** zilla in front of {@code brokers}: started for the first driver through zilla, then kept. */
-    private ZillaKafkaProxy zilla(String brokers) throws IOException
+    /**
+     * zilla in front of {@code brokers}, the SSE fan-out graph for the SSE driver, the kafka proxy for the others:
+     * started for the first driver through zilla, then kept while the drivers need the same graph (the other one is
+     * closed first, so that the CPU of zilla's workers is that of the graph the run measures).
+     */
+    private InProcessZilla zilla(boolean sse, String brokers) throws IOException
     {
+        if (zilla != null && zilla.sse() != sse)
+        {
+            zilla.close();
+            zilla = null;
+        }
         if (zilla == null)
         {
-            zilla = new ZillaKafkaProxy(brokers, zillaWorkers);
-            log.accept("zilla kafka proxy at " + zilla.bootstrapServers() + " (" + zillaWorkers + " worker(s))");
+            if (sse)
+            {
+                final ZillaSseFanout fanout = new ZillaSseFanout(brokers, zillaWorkers);
+                zilla = new InProcessZilla(true, fanout::close, config -> config.withSseUrl(fanout.sseUrl()));
+                log.accept("zilla sse fan-out at " + fanout.sseUrl() + " (" + zillaWorkers + " worker(s))");
+            }
+            else
+            {
+                final ZillaKafkaProxy proxy = new ZillaKafkaProxy(brokers, zillaWorkers);
+                zilla = new InProcessZilla(false, proxy::close, config -> config.withBootstrapServers(proxy.bootstrapServers()));
+                log.accept("zilla kafka proxy at " + proxy.bootstrapServers() + " (" + zillaWorkers + " worker(s))");
+            }
         }
         return zilla;
+    }
+
+    /** A graph of zilla running in this process, and how a driver file is pointed at it. */
+    private record InProcessZilla(boolean sse, Closeable engine, UnaryOperator<DriverConfig> route)
+    {
+        void close() throws IOException
+        {
+            engine.close();
+        }
+
+        DriverConfig route(DriverConfig config)
+        {
+            return route.apply(config);
+        }
     }
 
     /**

@@ -16,7 +16,12 @@ import java.util.Properties;
  * {@code replicationFactor} or {@code min.insync.replicas} above the cluster's size is capped by the Kafka driver.
  * <p>
  * {@code throughZilla: true} is our extension (OMB ignores it): the benchmark starts zilla's kafka proxy in-process in
- * front of the brokers and points this driver's {@code bootstrap.servers} at it.
+ * front of the brokers and points this driver's {@code bootstrap.servers} at it; for the SSE driver it starts the SSE
+ * fan-out graph ({@code tcp -> http -> sse -> sse-kafka -> kafka cache}) instead and points the driver's
+ * {@code sseUrl} at it, the producers going to the brokers directly.
+ * <p>
+ * {@code sseUrl}, {@code sseConnectionsPerSecond}, {@code sseSelectorThreads} and {@code sseReconnect} are the SSE
+ * driver's ({@link SseOptions}), ignored by the others.
  * <p>
  * The properties are copied in and out, so a record never changes after it is read.
  */
@@ -28,7 +33,8 @@ public record DriverConfig(
     Properties commonConfig,
     Properties producerConfig,
     Properties consumerConfig,
-    boolean throughZilla)
+    boolean throughZilla,
+    SseOptions sse)
 {
     public static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
 
@@ -38,6 +44,7 @@ public record DriverConfig(
         commonConfig = copy(commonConfig);
         producerConfig = copy(producerConfig);
         consumerConfig = copy(consumerConfig);
+        sse = sse != null ? sse : SseOptions.DEFAULT;
     }
 
     @Override
@@ -76,7 +83,14 @@ public record DriverConfig(
         final Properties common = copy(commonConfig);
         common.setProperty(BOOTSTRAP_SERVERS, bootstrapServers);
         return new DriverConfig(name, driverClass, replicationFactor, topicConfig, common, producerConfig, consumerConfig,
-            throughZilla);
+            throughZilla, sse);
+    }
+
+    /** The same driver with its SSE endpoints at {@code url} (a template with {@code {topic}}). */
+    public DriverConfig withSseUrl(String url)
+    {
+        return new DriverConfig(name, driverClass, replicationFactor, topicConfig, commonConfig, producerConfig,
+            consumerConfig, throughZilla, sse.withUrl(url));
     }
 
     public static DriverConfig read(Path file)
@@ -99,7 +113,8 @@ public record DriverConfig(
             properties(fields, "commonConfig"),
             properties(fields, "producerConfig"),
             properties(fields, "consumerConfig"),
-            fields.booleanValue("throughZilla", false));
+            fields.booleanValue("throughZilla", false),
+            SseOptions.read(fields));
     }
 
     private static Properties properties(YamlFields fields, String name)

@@ -50,6 +50,14 @@ final class WorkerJson
         file.put("commonConfig", properties(config.commonConfig()));
         file.put("producerConfig", properties(config.producerConfig()));
         file.put("consumerConfig", properties(config.consumerConfig()));
+        // the SSE driver's, the url already pointed at the coordinator's in-process zilla for a throughZilla file
+        if (config.sse().url() != null)
+        {
+            file.put("sseUrl", config.sse().url());
+        }
+        file.put("sseConnectionsPerSecond", config.sse().connectionsPerSecond());
+        file.put("sseSelectorThreads", config.sse().selectorThreads());
+        file.put("sseReconnect", config.sse().reconnect());
         return YAML.writeValueAsString(file);
     }
 

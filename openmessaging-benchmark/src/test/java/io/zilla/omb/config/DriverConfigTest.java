@@ -96,6 +96,36 @@ class DriverConfigTest
     }
 
     @Test
+    void shouldParseShippedSseDrivers()
+    {
+        final DriverConfig zilla = DriverConfig.read(Path.of("driver-sse/sse-zilla.yaml"));
+        assertEquals("io.zilla.omb.driver.sse.SseBenchmarkDriver", zilla.driverClass());
+        assertTrue(zilla.throughZilla());
+        assertEquals(null, zilla.sse().url());
+        assertEquals(2000, zilla.sse().connectionsPerSecond());
+        assertEquals("all", zilla.producerConfig().getProperty("acks"));
+        final DriverConfig external = DriverConfig.read(Path.of("driver-sse/sse-external.yaml"));
+        assertEquals("http://127.0.0.1:7114/{topic}", external.sse().url());
+        assertEquals("http://127.0.0.1:9/x/{topic}", zilla.withSseUrl("http://127.0.0.1:9/x/{topic}").sse().url());
+    }
+
+    @Test
+    void shouldRejectBadSseFields()
+    {
+        final InvalidConfigException noTopic = assertThrows(InvalidConfigException.class, () -> DriverConfig.parse("sse.yaml",
+            "name: sse\ndriverClass: x\nsseUrl: http://127.0.0.1:7114/events\n"));
+        assertEquals("sse.yaml: line 3, column 9: sseUrl: must name the topic's place with {topic}, was "
+            + "http://127.0.0.1:7114/events", noTopic.getMessage());
+        final InvalidConfigException tls = assertThrows(InvalidConfigException.class, () -> DriverConfig.parse("sse.yaml",
+            "name: sse\ndriverClass: x\nsseUrl: https://h/{topic}\n"));
+        assertTrue(tls.getMessage().contains("must be an http:// URL"), tls.getMessage());
+        final InvalidConfigException rate = assertThrows(InvalidConfigException.class, () -> DriverConfig.parse("sse.yaml",
+            "name: sse\ndriverClass: x\nsseConnectionsPerSecond: 0\n"));
+        assertEquals("sse.yaml: line 3, column 26: sseConnectionsPerSecond: must be between 1 and 1000000, was 0",
+            rate.getMessage());
+    }
+
+    @Test
     void shouldRejectBadValues()
     {
         assertInvalid("driverClass: x\n", "name: required");

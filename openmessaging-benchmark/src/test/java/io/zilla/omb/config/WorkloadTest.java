@@ -381,7 +381,7 @@ class WorkloadTest
         {
             files = list.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
         }
-        assertEquals(5, files.size(), files::toString);
+        assertEquals(8, files.size(), files::toString);
         for (Path file : files)
         {
             final Workload workload = Workload.read(file);
@@ -395,6 +395,14 @@ class WorkloadTest
         assertEquals(3, zillaPlus.subscriptionsPerTopic());
         assertEquals(1, zillaPlus.consumerPerSubscription());
         assertEquals(1, zillaPlus.producersPerTopic());
+        // the SSE fan-out: N connections are N subscriptions of one consumer, at the same delivered rate
+        final String sse = "workloads/zilla-sse-fanout-1-topic-8-partitions-100b-";
+        final Workload sse10k = Workload.read(Path.of(sse + "10k-connections.yaml"));
+        final Workload sse1k = Workload.read(Path.of(sse + "1k-connections.yaml"));
+        assertEquals(10_000, sse10k.subscriptionsPerTopic());
+        assertEquals(1, sse10k.consumerPerSubscription());
+        assertEquals(8, sse10k.partitionsPerTopic());
+        assertEquals(sse10k.producerRate() * 10_000, sse1k.producerRate() * 1_000);
     }
 
     @Test
