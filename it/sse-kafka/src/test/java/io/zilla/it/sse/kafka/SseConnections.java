@@ -38,6 +38,7 @@ public final class SseConnections implements Runnable, AutoCloseable
     private volatile int minEvents;
     private volatile int maxEvents;
     private volatile IOException failure;
+    private volatile int resets;
 
     SseConnections(int port, String path, int count)
     {
@@ -71,6 +72,19 @@ public final class SseConnections implements Runnable, AutoCloseable
     int maxEvents()
     {
         return maxEvents;
+    }
+
+    /** What stopped the selector thread, or null. */
+    IOException failure()
+    {
+        return failure;
+    }
+
+    @Override
+    public String toString()
+    {
+        return String.format("%d of %d open, %d reset, events %d to %d%s", heads, count, resets, minEvents, maxEvents,
+            failure != null ? ", failed: " + failure : "");
     }
 
     /** Waits until every connection counted at least {@code events}; false at the deadline or on a failure. */
@@ -122,7 +136,18 @@ public final class SseConnections implements Runnable, AutoCloseable
                 selector.select(1);
                 for (SelectionKey key : selector.selectedKeys())
                 {
-                    ((Connection) key.attachment()).onReady(key, read);
+                    final Connection connection = (Connection) key.attachment();
+                    try
+                    {
+                        connection.onReady(key, read);
+                    }
+                    catch (IOException ex)
+                    {
+                        // this connection only: it counts no more events, and the others go on
+                        key.cancel();
+                        connection.channel.close();
+                        resets++;
+                    }
                 }
                 selector.selectedKeys().clear();
                 if (System.nanoTime() - sumAt > SUM_NANOS)
