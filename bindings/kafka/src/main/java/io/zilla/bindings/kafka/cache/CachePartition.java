@@ -134,6 +134,12 @@ public final class CachePartition
         return stableOffset;
     }
 
+    /** Whether readers can start here: the writer knows where it starts and its end (its first fetch answered). */
+    public boolean readable()
+    {
+        return fetchedOffset() >= 0L && highWatermark() >= 0L;
+    }
+
     /** The partition's high watermark as the writer last heard it, -1 when not known. */
     public long highWatermark()
     {

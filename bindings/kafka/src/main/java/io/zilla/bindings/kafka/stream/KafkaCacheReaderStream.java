@@ -334,7 +334,7 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
     // a partition is read once the cache knows where it starts and its high watermark (the first fetch answered)
     private static boolean readable(CachePartition partition)
     {
-        return partition != null && partition.fetchedOffset() >= 0L && partition.highWatermark() >= 0L;
+        return partition != null && partition.readable();
     }
 
     // -2 the oldest record the cache holds (or, while it holds none, where it starts), -1 the partition's end: its high

@@ -290,7 +290,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
                 {
                     fetch.open(fetch.restartOffset(), context.supplyTraceId());
                 }
-                unread |= fetch.partition.highWatermark() < 0L || fetch.partition.fetchedOffset() < 0L;
+                unread |= !fetch.partition.readable();
             }
             if (unread)
             {
