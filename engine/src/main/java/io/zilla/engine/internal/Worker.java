@@ -247,11 +247,9 @@ public final class Worker implements EngineContext, Runnable
             }
             work += signaler.poll(System.currentTimeMillis());
             // a doorbell's handler writes frames for others to read (the kafka cache's readers): while the ring is
-            // congested it waits, as sockets do, until the ring is drained
-            if (!congested.getAsBoolean())
-            {
-                work += doorbells.drain();
-            }
+            // congested it waits, as sockets do, until the ring is drained; looked at before each doorbell, since a
+            // hundred topics' doorbells rung in one cycle would each write their budget before the first was read
+            work += doorbells.drain(congested);
             work += dispatcher.drain(DRAIN_LIMIT);
             work += budgets.flush(0L);
             pollMillis = 0L;

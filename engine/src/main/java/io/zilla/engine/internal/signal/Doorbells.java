@@ -4,6 +4,7 @@
 package io.zilla.engine.internal.signal;
 
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.function.BooleanSupplier;
 
 import io.zilla.engine.binding.signal.Doorbell;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
@@ -47,12 +48,17 @@ public final class Doorbells
     /**
      * Runs the handlers of the doorbells rung since the last call; returns how many ran. On the worker. A doorbell rung
      * again by its own handler (work left for the next duty cycle) runs in the next drain, not again in this one.
+     * Stops before a doorbell while {@code congested} says so: the rest stay queued, in their order, for a later
+     * drain. A handler writes frames for the worker to dispatch (the kafka cache's readers write up to a budget each),
+     * so a hundred doorbells rung at once would otherwise put a hundred budgets into the ring before the worker
+     * dispatched any of them.
      */
-    public int drain()
+    public int drain(BooleanSupplier congested)
     {
         int work = 0;
         WorkerDoorbell doorbell;
-        for (int queued = rung.size(); queued > 0 && (doorbell = rung.poll()) != null; queued--)
+        for (int queued = rung.size(); queued > 0 && !congested.getAsBoolean() && (doorbell = rung.poll()) != null;
+            queued--)
         {
             if (!doorbell.open)
             {
