@@ -69,6 +69,7 @@ public final class Worker implements EngineContext, Runnable
     private final WorkerSignaler signaler;
     private final Doorbells doorbells;
     private final BooleanSupplier congested;
+    private final BooleanSupplier backlogged;
     private final WorkerBudgets budgets;
     private final SlabBufferPool bufferPool;
     private final WorkerCounters counters;
@@ -104,6 +105,11 @@ public final class Worker implements EngineContext, Runnable
         this.dispatcher = new StreamDispatcher(ring, handlers::get, this::counters, new Reporter(),
             configuration.streamsPerConnection());
         this.congested = () -> ring.size() > congestion;
+        // doorbells (the kafka cache's readers) wait long before sockets do: what they would write waits in the cache
+        // as well as in the ring, and a ring kept half full by them holds every socket's frames (a Fetch response the
+        // readers wait for among them) behind megabytes of their events, and stops the sockets being read
+        final int backlog = ring.capacity() / 16;
+        this.backlogged = () -> ring.size() > backlog;
         this.poller = new Poller(this::onChannelFault, congested);
         this.signaler = new WorkerSignaler(System.currentTimeMillis(), this::deliverSignal);
         this.doorbells = new Doorbells(configuration.doorbells(), poller::wakeup);
@@ -246,10 +252,10 @@ public final class Worker implements EngineContext, Runnable
                 doorbells.parking(false);
             }
             work += signaler.poll(System.currentTimeMillis());
-            // a doorbell's handler writes frames for others to read (the kafka cache's readers): while the ring is
-            // congested it waits, as sockets do, until the ring is drained; looked at before each doorbell, since a
-            // hundred topics' doorbells rung in one cycle would each write their budget before the first was read
-            work += doorbells.drain(congested);
+            // a doorbell's handler writes frames for others to read (the kafka cache's readers): while the ring holds
+            // a backlog it waits until the ring is drained; looked at before each doorbell, since a hundred topics'
+            // doorbells rung in one cycle would each write their budget before the first was read
+            work += doorbells.drain(backlogged);
             work += dispatcher.drain(DRAIN_LIMIT);
             work += budgets.flush(0L);
             pollMillis = 0L;

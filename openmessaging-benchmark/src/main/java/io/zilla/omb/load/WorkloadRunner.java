@@ -49,6 +49,7 @@ public final class WorkloadRunner
     private volatile boolean stopping;
     private volatile boolean stopRequested;
     private volatile double rate;
+    private Runnable onTest = () -> { };
 
     public WorkloadRunner(Workload workload, String driverName, Worker worker, Duration statsPeriod, Consumer<String> log)
     {
@@ -75,6 +76,12 @@ public final class WorkloadRunner
     public interface ResultSink
     {
         void accept(TestResult result) throws Exception;
+    }
+
+    /** Runs {@code onTest} when the test phase begins (after the warmup), on the thread that called run. */
+    public void onTest(Runnable onTest)
+    {
+        this.onTest = onTest;
     }
 
     /**
@@ -107,6 +114,7 @@ public final class WorkloadRunner
                 collect(workload.warmupDuration().toNanos(), null, "warmup");
             }
             worker.resetStats();
+            onTest.run();
             backlog = workload.consumerBacklogSizeGB() > 0 && !stopRequested ? startBacklog() : null;
             final TestResult measured = measure(search);
             if (measured.publishRate.isEmpty())
