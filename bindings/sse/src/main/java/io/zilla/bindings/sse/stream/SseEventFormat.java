@@ -22,6 +22,9 @@ final class SseEventFormat
     static final byte CR = '\r';
     static final byte LF = '\n';
 
+    private static final long CR_WORD = 0x0d0d0d0d0d0d0d0dL;
+    private static final long LF_WORD = 0x0a0a0a0a0a0a0a0aL;
+
     private static final DirectBuffer ID = ascii("id: ");
     private static final DirectBuffer EVENT = ascii("event: ");
     private static final DirectBuffer DATA = ascii("data: ");
@@ -38,15 +41,41 @@ final class SseEventFormat
     /** Whether a field value can go on one line as it is: a value with a CR or LF would end its line early. */
     static boolean oneLine(DirectBuffer buffer, int offset, int length)
     {
-        for (int i = offset; i < offset + length; i++)
+        return nextBreak(buffer, offset, offset + length) == offset + length;
+    }
+
+    /**
+     * The index of the first CR or LF from {@code from}, or {@code limit}: eight bytes at a time, since every event is
+     * scanned once per connection it goes to and most payloads (JSON, base64) have no line break at all.
+     */
+    static int nextBreak(DirectBuffer buffer, int from, int limit)
+    {
+        int i = from;
+        for (; i + Long.BYTES <= limit; i += Long.BYTES)
+        {
+            final long word = buffer.getLong(i);
+            if (hasByte(word, CR_WORD) || hasByte(word, LF_WORD))
+            {
+                break;
+            }
+        }
+        for (; i < limit; i++)
         {
             final byte b = buffer.getByte(i);
             if (b == CR || b == LF)
             {
-                return false;
+                break;
             }
         }
-        return true;
+        return i;
+    }
+
+    // whether a byte of word equals the byte repeated in pattern: its XOR has a zero byte then (the classic test
+    // (v - 0x01..) & ~v & 0x80.., exact as to whether there is one)
+    private static boolean hasByte(long word, long pattern)
+    {
+        final long v = word ^ pattern;
+        return ((v - 0x0101010101010101L) & ~v & 0x8080808080808080L) != 0L;
     }
 
     /**
@@ -63,20 +92,15 @@ final class SseEventFormat
             size += (idLength >= 0 ? ID.capacity() + idLength + 1 : 0) + (typeLength >= 0 ? EVENT.capacity() + typeLength + 1 : 0)
                 + DATA.capacity();
         }
+        final int limit = offset + length;
         boolean cr = crBefore;
-        for (int i = offset; i < offset + length; i++)
+        for (int i = nextBreak(payload, offset, limit); i < limit; i = nextBreak(payload, i + 1, limit))
         {
             final byte b = payload.getByte(i);
-            if (b == CR || b == LF)
-            {
-                // a CRLF's LF is one byte of the payload that writes nothing: the CR wrote the break
-                size += b == LF && cr ? -1 : BREAK_LENGTH - 1;
-                cr = b == CR;
-            }
-            else
-            {
-                cr = false;
-            }
+            // a CRLF's LF is one byte of the payload that writes nothing: the CR wrote the break
+            cr &= i == offset || payload.getByte(i - 1) == CR;
+            size += b == LF && cr ? -1 : BREAK_LENGTH - 1;
+            cr = b == CR;
         }
         return fin ? size + 2 : size;
     }
@@ -102,24 +126,19 @@ final class SseEventFormat
         boolean cr = crBefore;
         int run = offset;
         final int limit = offset + length;
-        for (int i = offset; i < limit; i++)
+        for (int i = nextBreak(payload, offset, limit); i < limit; i = nextBreak(payload, i + 1, limit))
         {
             final byte b = payload.getByte(i);
-            if (b == CR || b == LF)
+            out.putBytes(index, payload, run, i - run);
+            index += i - run;
+            // the CR before counts only if it came right before this LF
+            cr &= i == run;
+            if (b == CR || !cr)
             {
-                out.putBytes(index, payload, run, i - run);
-                index += i - run;
-                if (b == CR || !cr)
-                {
-                    index = put(out, index, BREAK);
-                }
-                cr = b == CR;
-                run = i + 1;
+                index = put(out, index, BREAK);
             }
-            else
-            {
-                cr = false;
-            }
+            cr = b == CR;
+            run = i + 1;
         }
         out.putBytes(index, payload, run, limit - run);
         index += limit - run;
