@@ -18,6 +18,12 @@ public final class WorkerSignaler implements Signaler
 {
     private static final long TICK_MILLIS = 8;
     private static final int TICKS_PER_WHEEL = 512;
+    /**
+     * The most fired or cancelled timers kept for reuse. A timer that is set again at once (a keep-alive, a timeout
+     * moved) takes one back, so this many cover the churn; beyond it they go to the GC, so that a burst of timers (the
+     * header timeouts of 10,000 connections opened together) is not held for as long as the worker runs.
+     */
+    static final int MAX_SPARES = 1024;
 
     private final DeadlineTimerWheel wheel;
     private final Long2ObjectHashMap<Timer> timers = new Long2ObjectHashMap<>();
@@ -56,7 +62,7 @@ public final class WorkerSignaler implements Signaler
         final Timer timer = timers.remove(timerId);
         if (timer != null)
         {
-            spares.add(timer);
+            release(timer);
             wheel.cancelTimer(timerId);
         }
         return timer != null;
@@ -81,9 +87,17 @@ public final class WorkerSignaler implements Signaler
         {
             delivery.deliver(timer.originId, timer.routedId, timer.streamId, timer.traceId, timerId + 1, timer.signalId,
                 timer.contextId);
-            spares.add(timer);
+            release(timer);
         }
         return true;
+    }
+
+    private void release(Timer timer)
+    {
+        if (spares.size() < MAX_SPARES)
+        {
+            spares.add(timer);
+        }
     }
 
     @FunctionalInterface
