@@ -53,7 +53,8 @@ final class Http1Server implements Http1BodyDecoder.Sink, MessageConsumer, HttpN
     final HttpServerFactory factory;
     final StreamSide net;
 
-    private final Http1BodyDecoder body;
+    // made at the first request with a body, kept for the next: a connection of GETs (an event stream) holds none
+    private Http1BodyDecoder body;
     private int state = HEAD;
     private final HttpNetReader reader;
     private final HttpNetWriter writer;
@@ -82,7 +83,6 @@ final class Http1Server implements Http1BodyDecoder.Sink, MessageConsumer, HttpN
     {
         this.factory = factory;
         this.net = new StreamSide(factory.frames);
-        this.body = new Http1BodyDecoder(factory.trailers, factory.headerListSize());
         this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame, factory.chunkHead);
         this.reader = new HttpNetReader(net, factory.bufferPool, this);
         net.set(sender, originId, routedId, initialId, initialId & ~1L);
@@ -461,16 +461,25 @@ final class Http1Server implements Http1BodyDecoder.Sink, MessageConsumer, HttpN
         startBody(traceId, head);
     }
 
+    private Http1BodyDecoder body()
+    {
+        if (body == null)
+        {
+            body = new Http1BodyDecoder(factory.trailers, factory.headerListSize());
+        }
+        return body;
+    }
+
     private void startBody(long traceId, HttpRequestHead head)
     {
         if (head.chunked)
         {
-            body.startChunked();
+            body().startChunked();
             state = BODY;
         }
         else if (head.contentLength > 0)
         {
-            body.startLength(head.contentLength);
+            body().startLength(head.contentLength);
             state = BODY;
         }
         else
