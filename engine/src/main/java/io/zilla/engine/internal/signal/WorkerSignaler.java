@@ -17,7 +17,13 @@ import org.agrona.collections.Long2ObjectHashMap;
 public final class WorkerSignaler implements Signaler
 {
     private static final long TICK_MILLIS = 8;
-    private static final int TICKS_PER_WHEEL = 512;
+    /**
+     * One turn of the wheel is 1,024 ms; a timer further out shares its spoke with those of later turns (each carries
+     * its deadline, checked when the spoke comes round). The wheel's array is its spokes times the most timers any one
+     * spoke holds (doubled as needed, never shrunk): timers set in a burst (10,000 connections opened together, each
+     * with a header timeout and a keep-alive) crowd a few spokes, and 512 spokes made that 0.5-2 MiB per worker.
+     */
+    private static final int TICKS_PER_WHEEL = 128;
     /**
      * The most fired or cancelled timers kept for reuse. A timer that is set again at once (a keep-alive, a timeout
      * moved) takes one back, so this many cover the churn; beyond it they go to the GC, so that a burst of timers (the
