@@ -17,7 +17,19 @@ import org.agrona.collections.Long2ObjectHashMap;
 public final class WorkerSignaler implements Signaler
 {
     private static final long TICK_MILLIS = 8;
-    private static final int TICKS_PER_WHEEL = 512;
+    /**
+     * One turn of the wheel is 1,024 ms; a timer further out shares its spoke with those of later turns (each carries
+     * its deadline, checked when the spoke comes round). The wheel's array is its spokes times the most timers any one
+     * spoke holds (doubled as needed, never shrunk): timers set in a burst (10,000 connections opened together, each
+     * with a header timeout and a keep-alive) crowd a few spokes, and 512 spokes made that 0.5-2 MiB per worker.
+     */
+    private static final int TICKS_PER_WHEEL = 128;
+    /**
+     * The most fired or cancelled timers kept for reuse. A timer that is set again at once (a keep-alive, a timeout
+     * moved) takes one back, so this many cover the churn; beyond it they go to the GC, so that a burst of timers (the
+     * header timeouts of 10,000 connections opened together) is not held for as long as the worker runs.
+     */
+    static final int MAX_SPARES = 1024;
 
     private final DeadlineTimerWheel wheel;
     private final Long2ObjectHashMap<Timer> timers = new Long2ObjectHashMap<>();
@@ -56,7 +68,7 @@ public final class WorkerSignaler implements Signaler
         final Timer timer = timers.remove(timerId);
         if (timer != null)
         {
-            spares.add(timer);
+            release(timer);
             wheel.cancelTimer(timerId);
         }
         return timer != null;
@@ -81,9 +93,17 @@ public final class WorkerSignaler implements Signaler
         {
             delivery.deliver(timer.originId, timer.routedId, timer.streamId, timer.traceId, timerId + 1, timer.signalId,
                 timer.contextId);
-            spares.add(timer);
+            release(timer);
         }
         return true;
+    }
+
+    private void release(Timer timer)
+    {
+        if (spares.size() < MAX_SPARES)
+        {
+            spares.add(timer);
+        }
     }
 
     @FunctionalInterface

@@ -41,7 +41,7 @@ final class Http1ClientConnection implements Http1BodyDecoder.Sink
         this.factory = factory;
         this.exitId = exitId;
         this.net = new StreamSide(factory.frames);
-        this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
+        this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame, factory.chunkHead);
         this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
         // limits.header-list-size bounds a response's head and its trailers, as it bounds a request's at a server
         this.body = new Http1BodyDecoder(factory.trailers, factory.headerListSize());

@@ -28,7 +28,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * out in order and the bytes of the next request wait, within the credit this connection gives, in its buffer slot.
  * Flow control is by credit both ways: the client is given what the slot can hold, the exit what the client gave.
  */
-final class Http1Server implements Http1BodyDecoder.Sink
+final class Http1Server implements Http1BodyDecoder.Sink, MessageConsumer, HttpNetReader.Decoder
 {
     private static final int SIGNAL_TIMEOUT = 1;
     private static final int SIGNAL_FLUSH = 2;
@@ -53,7 +53,8 @@ final class Http1Server implements Http1BodyDecoder.Sink
     final HttpServerFactory factory;
     final StreamSide net;
 
-    private final Http1BodyDecoder body;
+    // made at the first request with a body, kept for the next: a connection of GETs (an event stream) holds none
+    private Http1BodyDecoder body;
     private int state = HEAD;
     private final HttpNetReader reader;
     private final HttpNetWriter writer;
@@ -73,18 +74,25 @@ final class Http1Server implements Http1BodyDecoder.Sink
     // once HTTP/2 was chosen (ALPN h2, or the prior-knowledge preface), the connection that takes every frame
     private Http2Server http2;
 
-    // the current request's Origin when the CORS policy allows it, for its response
-    final MutableDirectBuffer origin = new UnsafeBuffer(new byte[MAX_ORIGIN]);
+    // the current request's Origin when the CORS policy allows it, for its response: made at the first such request,
+    // as long as that origin (grown for a longer one), so that a connection that never sends one holds no buffer
+    MutableDirectBuffer origin;
     int originLength = -1;
 
     Http1Server(HttpServerFactory factory, MessageConsumer sender, long originId, long routedId, long initialId)
     {
         this.factory = factory;
         this.net = new StreamSide(factory.frames);
-        this.body = new Http1BodyDecoder(factory.trailers, factory.headerListSize());
-        this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
-        this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
+        this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame, factory.chunkHead);
+        this.reader = new HttpNetReader(net, factory.bufferPool, this);
         net.set(sender, originId, routedId, initialId, initialId & ~1L);
+    }
+
+    // the connection is its own handler and decoder: no method reference objects per connection
+    @Override
+    public void accept(int msgTypeId, DirectBuffer buffer, int index, int length)
+    {
+        onNetMessage(msgTypeId, buffer, index, length);
     }
 
     void onNetMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
@@ -277,7 +285,8 @@ final class Http1Server implements Http1BodyDecoder.Sink
     }
 
     /** Reads what it can of {@code buffer}; returns how far it got. Never re-entered. */
-    private int decode(long traceId, DirectBuffer buffer, int offset, int limit)
+    @Override
+    public int decode(long traceId, DirectBuffer buffer, int offset, int limit)
     {
         int progress = offset;
         loop:
@@ -399,6 +408,10 @@ final class Http1Server implements Http1BodyDecoder.Sink
             }
             if (allowed)
             {
+                if (origin == null || origin.capacity() < originSize)
+                {
+                    origin = new UnsafeBuffer(new byte[originSize]);
+                }
                 origin.putBytes(0, buffer, originOffset, originSize);
                 originLength = originSize;
             }
@@ -448,16 +461,25 @@ final class Http1Server implements Http1BodyDecoder.Sink
         startBody(traceId, head);
     }
 
+    private Http1BodyDecoder body()
+    {
+        if (body == null)
+        {
+            body = new Http1BodyDecoder(factory.trailers, factory.headerListSize());
+        }
+        return body;
+    }
+
     private void startBody(long traceId, HttpRequestHead head)
     {
         if (head.chunked)
         {
-            body.startChunked();
+            body().startChunked();
             state = BODY;
         }
         else if (head.contentLength > 0)
         {
-            body.startLength(head.contentLength);
+            body().startLength(head.contentLength);
             state = BODY;
         }
         else

@@ -48,7 +48,7 @@ abstract class Http2Connection
     {
         this.shared = factory.http2();
         this.net = net;
-        this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame);
+        this.writer = new HttpNetWriter(net, factory.bufferPool, factory.maxFrame, factory.chunkHead);
         this.reader = new HttpNetReader(net, factory.bufferPool, this::decode);
         this.factory = factory;
         this.slotCapacity = factory.bufferPool.slotCapacity();

@@ -24,9 +24,10 @@ final class HttpNetWriter
 {
     private static final DirectBuffer CRLF = new UnsafeBuffer("\r\n".getBytes());
     /** A chunk's size line: up to 16 hex digits and CRLF. */
-    private static final int CHUNK_HEAD_MAX = 18;
+    static final int CHUNK_HEAD_MAX = 18;
 
-    private final MutableDirectBuffer chunkHead = new UnsafeBuffer(new byte[CHUNK_HEAD_MAX]);
+    // the worker's scratch for a chunk's size line, shared by its writers: write() copies it out before returning
+    private final MutableDirectBuffer chunkHead;
     private final StreamSide net;
     private final BufferPool bufferPool;
     private final int maxFrame;
@@ -36,8 +37,9 @@ final class HttpNetWriter
     // what is held waits for the next write, not for credit
     private boolean holding;
 
-    HttpNetWriter(StreamSide net, BufferPool bufferPool, int maxFrame)
+    HttpNetWriter(StreamSide net, BufferPool bufferPool, int maxFrame, MutableDirectBuffer chunkHead)
     {
+        this.chunkHead = chunkHead;
         this.net = net;
         this.bufferPool = bufferPool;
         this.maxFrame = maxFrame;

@@ -28,12 +28,11 @@ import org.agrona.DirectBuffer;
  * connection reuses this object (its stream side, its handler) for its next request, so that a request allocates
  * nothing.
  */
-final class HttpServerExchange
+final class HttpServerExchange implements MessageConsumer
 {
     final StreamSide app;
     private final Http1Server connection;
     private final HttpServerFactory factory;
-    private final MessageConsumer handler = this::onAppMessage;
     private boolean head;
     private int minorVersion;
     private boolean keepAlive;
@@ -74,7 +73,14 @@ final class HttpServerExchange
     /** Opens the stream to the exit with the request's header list; false when the exit is not there. */
     boolean open(long traceId, long exitId, DirectBuffer extension, int length)
     {
-        return factory.openApp(app, traceId, exitId, extension, length, handler);
+        return factory.openApp(app, traceId, exitId, extension, length, this);
+    }
+
+    // the stream is its own handler: no method reference object per stream
+    @Override
+    public void accept(int msgTypeId, DirectBuffer buffer, int index, int length)
+    {
+        onAppMessage(msgTypeId, buffer, index, length);
     }
 
     private void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)

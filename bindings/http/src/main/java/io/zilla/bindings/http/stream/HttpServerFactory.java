@@ -48,7 +48,7 @@ public final class HttpServerFactory extends HttpStreamFactory
         final BeginFW begin = beginRO.wrap(buffer, index, index + length);
         final Http1Server connection = new Http1Server(this, sender, begin.originId(), begin.routedId(), begin.streamId());
         connections.put(begin.streamId(), connection);
-        return connection::onNetMessage;
+        return connection;
     }
 
     void onClosed(long initialId)

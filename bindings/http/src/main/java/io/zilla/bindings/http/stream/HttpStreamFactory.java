@@ -51,6 +51,8 @@ abstract class HttpStreamFactory implements BindingHandler
     final int[] length = new int[1];
     /** The most payload one Data frame to the peer may carry, so that its chunk fits {@link #out}. */
     final int maxFrame;
+    /** A chunk's size line as a writer builds it, shared by this worker's connections (not one each). */
+    final MutableDirectBuffer chunkHead = new UnsafeBuffer(new byte[HttpNetWriter.CHUNK_HEAD_MAX]);
 
     final BeginFW beginRO = new BeginFW();
     final DataFW dataRO = new DataFW();

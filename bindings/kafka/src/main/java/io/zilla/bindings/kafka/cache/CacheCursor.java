@@ -26,13 +26,15 @@ import org.agrona.concurrent.UnsafeBuffer;
 public final class CacheCursor implements AutoCloseable
 {
     private static final int UNKNOWN = -1;
+    // the scans of a cursor without a filter: none, and one empty array for all of them rather than one each
+    private static final int[] NO_SCANS = new int[0];
 
     private final CachePartition partition;
     private final CacheEntry entry;
     private int entryPosition;
 
     private CacheFilter filter;
-    private int[] scans = new int[0];
+    private int[] scans = NO_SCANS;
     private CacheSegment segment;
     private int position;
     private long nextOffset;
@@ -68,7 +70,7 @@ public final class CacheCursor implements AutoCloseable
     public CacheCursor filter(CacheFilter filter)
     {
         this.filter = filter;
-        this.scans = new int[filter != null ? filter.groups() : 0];
+        this.scans = filter != null && filter.groups() > 0 ? new int[filter.groups()] : NO_SCANS;
         resetScans();
         return this;
     }

@@ -58,15 +58,18 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
     private static final long LIVE_BEGIN_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** About what a frame's header takes of the ring, beside its payload and extension. */
     private static final int FRAME_SIZE = 128;
+    /** The start offsets of a stream that names none (most): read only, so shared rather than a map per stream. */
+    private static final Long2LongHashMap NO_START_OFFSETS = new Long2LongHashMap(Long.MIN_VALUE);
 
     private final KafkaCacheClientFactory factory;
     private final CacheTopic topic;
     private final boolean merged;
     private final int fetchPartition;
-    private final Long2LongHashMap startOffsets = new Long2LongHashMap(Long.MIN_VALUE);
+    private final Long2LongHashMap startOffsets;
     private final long defaultOffset;
     private final CacheFilter filter;
-    private final MutableDirectBuffer beginEx;
+    // a MERGED stream's Begin extension, until its reply begins with it (then let go: an idle stream holds no copy)
+    private MutableDirectBuffer beginEx;
     private final int beginExLength;
     private final KafkaCacheRelay produce;
 
@@ -101,9 +104,11 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
         this.merged = fetchPartition < 0;
         this.fetchPartition = fetchPartition;
         long fallback = defaultOffset;
+        Long2LongHashMap named = null;
         if (partition != null)
         {
-            startOffsets.put(partition.partitionId(), partition.partitionOffset());
+            named = new Long2LongHashMap(Long.MIN_VALUE);
+            named.put(partition.partitionId(), partition.partitionOffset());
         }
         if (offsets != null)
         {
@@ -118,11 +123,13 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
                 }
                 else
                 {
-                    startOffsets.put(offset.partitionId(), offset.partitionOffset());
+                    named = named != null ? named : new Long2LongHashMap(Long.MIN_VALUE);
+                    named.put(offset.partitionId(), offset.partitionOffset());
                 }
                 at = offset.limit();
             }
         }
+        this.startOffsets = named != null ? named : NO_START_OFFSETS;
         this.defaultOffset = fallback;
         this.filter = filter(filters);
         final OctetsFW extension = begin.extension();
@@ -240,6 +247,7 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
         if (merged)
         {
             doReplyBegin(traceId, beginEx, 0, beginExLength);
+            beginEx = null;
         }
         else
         {

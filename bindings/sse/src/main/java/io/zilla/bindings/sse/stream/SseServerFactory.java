@@ -69,7 +69,7 @@ final class SseServerFactory implements BindingHandler
         final SseServerStream stream = spare != null ? spare : new SseServerStream(this);
         stream.http.set(sender, begin.originId(), begin.routedId(), begin.streamId(), begin.streamId() & ~1L);
         streams.put(stream.http.inboundId, stream);
-        return stream.onHttp;
+        return stream;
     }
 
     /**

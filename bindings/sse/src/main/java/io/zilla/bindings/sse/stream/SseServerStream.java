@@ -37,7 +37,7 @@ import org.agrona.MutableDirectBuffer;
  * exit's credit shrinks by what waits, so that a client that stops reading stops its own exit and nothing else, with at
  * most one slot held for it. An event whose rest does not fit the slot aborts the stream (event sse.event.overflow).
  */
-final class SseServerStream
+final class SseServerStream implements MessageConsumer
 {
     /** What the exit pays per event beyond its payload, besides the http reply's padding: the head of an event. */
     static final int FRAMING_PADDING = 128;
@@ -53,7 +53,6 @@ final class SseServerStream
 
     final StreamSide http;
     final StreamSide exit;
-    final MessageConsumer onHttp = this::onHttpMessage;
     final MessageConsumer onExit = this::onExitMessage;
 
     private final SseServerFactory factory;
@@ -107,6 +106,13 @@ final class SseServerStream
     }
 
     // ---- the http request stream
+
+    // the stream is its own handler: no method reference object per stream
+    @Override
+    public void accept(int msgTypeId, DirectBuffer buffer, int index, int length)
+    {
+        onHttpMessage(msgTypeId, buffer, index, length);
+    }
 
     private void onHttpMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
     {

@@ -127,7 +127,7 @@ public final class TcpClientFactory extends TcpStreamFactory
             final TcpClient client = new TcpClient(this, sender, begin.originId(), begin.routedId(), begin.streamId());
             connections.put(begin.streamId(), client);
             client.onAppOpen(begin, host, port);
-            return client.receiver;
+            return client;
         }
 
         void close()

@@ -41,7 +41,7 @@ import org.agrona.MutableDirectBuffer;
  * stream, so the client writes on the initial direction and reads on the reply. Subclasses say which, open the
  * connection and the stream, and are told when the connection is closed.
  */
-abstract class TcpConnection
+abstract class TcpConnection implements MessageConsumer
 {
     protected final EngineContext context;
     protected final BindingConfig binding;
@@ -52,8 +52,6 @@ abstract class TcpConnection
     protected final long readId;
     /** The stream id of the write direction: a server's reply id, a client's initial id. */
     protected final long writeId;
-    /** Where the app's frames for this stream arrive. */
-    protected final MessageConsumer receiver = this::onAppMessage;
 
     protected MessageConsumer app;
     protected SocketChannel network;
@@ -227,6 +225,13 @@ abstract class TcpConnection
             }
             onClosed();
         }
+    }
+
+    // where the app's frames for this stream arrive: the connection itself, no method reference object per connection
+    @Override
+    public final void accept(int msgTypeId, DirectBuffer buffer, int index, int length)
+    {
+        onAppMessage(msgTypeId, buffer, index, length);
     }
 
     private void onAppMessage(int msgTypeId, DirectBuffer buffer, int index, int length)

@@ -331,7 +331,7 @@ public final class TcpServerFactory extends TcpStreamFactory
 
         private boolean doAppBegin(long traceId, InetSocketAddress remote, InetSocketAddress local)
         {
-            app = newStream(receiver, originId, routedId, readId, traceId, remote, local);
+            app = newStream(this, originId, routedId, readId, traceId, remote, local);
             if (app == null)
             {
                 return false;

@@ -167,7 +167,7 @@ public final class SseKafkaProxyFactory implements BindingHandler
                 }
                 stream.sse.set(sender, begin.originId(), begin.routedId(), begin.streamId(), begin.streamId() & ~1L);
                 streams.put(begin.streamId(), stream);
-                return stream.sseHandler;
+                return stream;
             }
         }
         return null;

@@ -5,8 +5,6 @@ package io.zilla.bindings.sse.kafka.stream;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import java.util.Arrays;
-
 import io.zilla.bindings.sse.kafka.config.SseKafkaFilterConfig;
 import io.zilla.bindings.sse.kafka.config.SseKafkaPathPattern;
 import io.zilla.bindings.sse.kafka.config.SseKafkaTemplate;
@@ -43,7 +41,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * delete event's base64url key beyond the reserve) closes the merged stream and opens another from the id of the last
  * event sent, once the sse reply has room for it: the cache then sends that record again, as the next.
  */
-final class SseKafkaStream
+final class SseKafkaStream implements MessageConsumer
 {
     private static final int FIN = 0x01;
     private static final int INIT = 0x02;
@@ -53,11 +51,16 @@ final class SseKafkaStream
     private static final String DELETE = "delete";
     private static final long EARLIEST = -2L;
     private static final long LATEST = -1L;
+    // an event id's first buffer: as long as the one that needs it, at least this (grown by doubling after)
+    private static final int ID_CAPACITY = 64;
+    // shared empties, so that a stream before its first event, or a route without filters, holds no arrays of its own
+    private static final byte[] NO_ID = new byte[0];
+    private static final byte[][] NO_KEYS = new byte[0][];
+    private static final byte[][][] NO_HEADERS = new byte[0][][];
 
     final long bindingId;
     final StreamSide sse;
     final StreamSide kafka;
-    final MessageConsumer sseHandler = this::onSseMessage;
     private final MessageConsumer kafkaHandler = this::onKafkaMessage;
     private final SseKafkaProxyFactory factory;
     private final long exitId;
@@ -70,10 +73,10 @@ final class SseKafkaStream
     // the client's last event id, until a merged stream opened from it proved it good or bad
     private byte[] startId;
     // the id of the last whole event sent: where a new merged stream starts
-    private byte[] lastId = new byte[64];
+    private byte[] lastId = NO_ID;
     private int lastIdLength = -1;
     // the id of the event under way, from its INIT to its FIN
-    private byte[] pendingId = new byte[64];
+    private byte[] pendingId = NO_ID;
     private int pendingIdLength;
 
     private boolean retried;
@@ -98,8 +101,9 @@ final class SseKafkaStream
         final MutableDirectBuffer scratch = factory.extensionBuffer;
         final int limit = String16FW.MAX_LENGTH;
         topic = resolve(with.topic(), path, source, starts, ends, scratch, limit);
-        keys = new byte[with.filters().size()][];
-        headers = new byte[with.filters().size()][][];
+        final int filters = with.filters().size();
+        keys = filters > 0 ? new byte[filters][] : NO_KEYS;
+        headers = filters > 0 ? new byte[filters][][] : NO_HEADERS;
         boolean resolved = topic != null;
         for (int i = 0; i < keys.length; i++)
         {
@@ -137,6 +141,13 @@ final class SseKafkaStream
         final byte[] bytes = new byte[length];
         scratch.getBytes(0, bytes);
         return bytes;
+    }
+
+    // the stream is its own handler: no method reference object per stream
+    @Override
+    public void accept(int msgTypeId, DirectBuffer buffer, int index, int length)
+    {
+        onSseMessage(msgTypeId, buffer, index, length);
     }
 
     private void onSseMessage(int msgTypeId, DirectBuffer buffer, int index, int length)
@@ -435,7 +446,7 @@ final class SseKafkaStream
     {
         if (length > pendingId.length)
         {
-            pendingId = Arrays.copyOf(pendingId, Math.max(length, pendingId.length * 2));
+            pendingId = new byte[Math.max(length, Math.max(ID_CAPACITY, pendingId.length * 2))];
         }
         factory.idBuffer.getBytes(0, pendingId, 0, length);
         pendingIdLength = length;
