@@ -20,9 +20,9 @@ import io.zilla.engine.binding.signal.Doorbell;
  * <p>
  * A run of the doorbell writes at most {@link #RUN_BUDGET} bytes of frames, then rings itself and goes on with the
  * next reader in the next duty cycle: a thousand readers each with a 64 KiB window would otherwise put 64 MiB into
- * the worker's ring at once. The engine runs doorbells only while the ring is less than half full, so the readers go
- * as fast as the ring is drained and no faster. A reader given credit or just opened asks for a run too, rather than
- * writing from within the frame that told it.
+ * the worker's ring at once. The engine runs doorbells only while the ring holds less than a sixteenth of it, so
+ * the readers go as fast as the ring is drained and no faster. A reader given credit or just opened asks for a run
+ * too, rather than writing from within the frame that told it.
  */
 final class KafkaCacheReaders
 {
