@@ -73,7 +73,7 @@ final class HttpNetWriter
 
     /**
      * Holds {@code length} bytes (a response head) until the next write, or {@link #releaseHeld}, so that both go in
-     * one Data frame; false when they cannot be held.
+     * one Data frame; false when they can neither be held nor written.
      */
     boolean hold(long traceId, DirectBuffer buffer, int index, int length)
     {
@@ -82,7 +82,14 @@ final class HttpNetWriter
             return true;
         }
         holding = true;
-        return append(buffer, index, length);
+        if (append(buffer, index, length))
+        {
+            return true;
+        }
+        holding = false;
+        // no slot to hold it in (a burst of heads answered in one pass has taken the pool's slots): holding only
+        // saves a write, so the head goes out now, as far as the client's credit allows
+        return slot == NO_SLOT && write(traceId, buffer, index, length);
     }
 
     /** Writes what {@link #hold} held, as far as the peer's credit goes. */
