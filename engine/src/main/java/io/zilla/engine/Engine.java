@@ -326,8 +326,8 @@ public final class Engine implements AutoCloseable
             catch (IOException ex)
             {
                 handler.close();
-                throw new IllegalStateException("zilla could not start: exporter " + exporterConfig.name() + " "
-                    + handler.describe() + ": " + ex.getMessage(), ex);
+                throw new IllegalStateException("zilla could not start: exporter " + handler.describe() + ": "
+                    + ex.getMessage(), ex);
             }
             exporters.add(handler);
         }

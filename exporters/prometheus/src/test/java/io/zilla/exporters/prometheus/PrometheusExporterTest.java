@@ -118,7 +118,7 @@ class PrometheusExporterTest
             final IllegalStateException ex = assertThrows(IllegalStateException.class,
                 () -> engine.startText("zilla.yaml", yaml(port, taken.getLocalPort())));
 
-            assertTrue(ex.getMessage().startsWith("zilla could not start: exporter prometheus_metric_exporter "
+            assertTrue(ex.getMessage().startsWith("zilla could not start: exporter "
                 + "prometheus_metric_exporter http://0.0.0.0:" + taken.getLocalPort() + "/metrics: cannot listen on port "
                 + taken.getLocalPort()), ex.getMessage());
             // nothing was left listening: the tcp server's port is free again
