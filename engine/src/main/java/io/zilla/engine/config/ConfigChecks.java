@@ -154,7 +154,12 @@ final class ConfigChecks
                 }
             }
             final JsonNode scheme = endpoint.path("scheme");
-            if (!scheme.isMissingNode() && !"http".equals(scheme.asText()))
+            if (scheme.isMissingNode())
+            {
+                // required, as in Zilla, so that the file still says the same when https is added
+                errors.add(sources.error(endpointPath, "a prometheus endpoint needs a scheme: http"));
+            }
+            else if (!"http".equals(scheme.asText()))
             {
                 errors.add(sources.error(endpointPath.property("scheme"), "unknown scheme '" + scheme.asText()
                     + "' (known: http)"));

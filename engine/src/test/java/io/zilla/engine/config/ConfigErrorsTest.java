@@ -221,10 +221,14 @@ class ConfigErrorsTest
                 + "unknown scheme 'https' (known: http)",
             "zilla.yaml:17:13 telemetry.exporters.prometheus_metric_exporter.options.endpoints[1]: "
                 + "a prometheus endpoint needs a port",
+            "zilla.yaml:19:13 telemetry.exporters.prometheus_metric_exporter.options.endpoints[2]: "
+                + "a prometheus endpoint needs a scheme: http",
             "zilla.yaml:19:19 telemetry.exporters.prometheus_metric_exporter.options.endpoints[2].port: "
                 + "port 7190 is endpoints[0]'s already: each endpoint needs its own port",
             "zilla.yaml:20:19 telemetry.exporters.prometheus_metric_exporter.options.endpoints[2].path: "
                 + "a path starts with /, such as /metrics",
+            "zilla.yaml:21:13 telemetry.exporters.prometheus_metric_exporter.options.endpoints[3]: "
+                + "a prometheus endpoint needs a scheme: http",
             "zilla.yaml:21:19 telemetry.exporters.prometheus_metric_exporter.options.endpoints[3].port: "
                 + "a port is 1 to 65535, not 70000",
             "zilla.yaml:23:13 telemetry.exporters.otlp_exporter.type: unknown exporter type 'otlp' "
