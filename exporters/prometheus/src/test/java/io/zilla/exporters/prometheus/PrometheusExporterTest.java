@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -22,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 import io.zilla.engine.Engine;
 import io.zilla.engine.test.EngineExtension;
@@ -75,6 +77,25 @@ class PrometheusExporterTest
         assertFalse(series.keySet().stream().anyMatch(name -> name.startsWith("stream_errors")), series::toString);
         assertFalse(series.keySet().stream().anyMatch(name -> name.contains("binding=\"app\"")), series::toString);
         assertEquals(8, series.size(), series::toString);
+        assertLintFree(metricsPort);
+    }
+
+    /** Prometheus' own linter (promtool, Debian's prometheus package: .ci/run installs it) finds nothing to say. */
+    private void assertLintFree(int metricsPort) throws Exception
+    {
+        final String body = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + metricsPort + "/metrics"))
+            .build(), HttpResponse.BodyHandlers.ofString()).body();
+        final Process promtool = new ProcessBuilder("/usr/bin/promtool", "check", "metrics")
+            .redirectErrorStream(true)
+            .start();
+        try (OutputStream in = promtool.getOutputStream())
+        {
+            in.write(body.getBytes(StandardCharsets.UTF_8));
+        }
+        final String output = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(promtool.waitFor(30, TimeUnit.SECONDS), "promtool did not finish");
+        assertEquals(0, promtool.exitValue(), output);
+        assertEquals("", output.trim(), output);
     }
 
     @Test
