@@ -204,6 +204,11 @@ public final class Engine implements AutoCloseable
         {
             final NamespaceConfig next = new ConfigReader(bindingsByType, vaultsByType, environment)
                 .read(configFile.toString(), text, 1);
+            if (!next.telemetry().exporters().equals(config.telemetry().exporters()))
+            {
+                // exporters run from the start (their ports bound then): a change would otherwise be ignored
+                throw new IllegalStateException("telemetry.exporters changed: restart zilla to apply it");
+            }
             reconfigure(next);
             engineEvent("engine.config.reloaded", configFile + ": " + next.bindings().size() + " bindings");
         }

@@ -6,6 +6,7 @@ package io.zilla.exporters.prometheus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,7 @@ import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.zilla.engine.EngineCounters;
@@ -29,7 +31,7 @@ final class PrometheusMeters
     private final MeterRegistry registry;
     private final Supplier<NamespaceConfig> namespace;
     private final Path directory;
-    private final Set<String> registered = new HashSet<>();
+    private final Map<String, Meter> registered = new HashMap<>();
     private volatile Map<String, Map<String, Long>> values = Map.of();
 
     PrometheusMeters(MeterRegistry registry, Supplier<NamespaceConfig> namespace, Path directory)
@@ -52,19 +54,33 @@ final class PrometheusMeters
             values = Map.of();
         }
         final NamespaceConfig config = namespace.get();
+        final Set<String> selected = new HashSet<>();
         for (BindingConfig binding : config.bindings())
         {
             for (String metric : binding.metrics())
             {
-                if (registered.add(binding.name() + ":" + metric))
+                // the labels are in the key: a reload that renames the namespace or changes attributes re-registers
+                final String key = config.name() + " " + config.telemetry().attributes() + " " + binding.name() + ":" + metric;
+                selected.add(key);
+                if (!registered.containsKey(key))
                 {
-                    register(config, binding.name(), metric);
+                    registered.put(key, register(config, binding.name(), metric));
                 }
             }
         }
+        // a reload removed the binding, or its telemetry no longer selects the metric: its series go
+        registered.entrySet().removeIf(entry ->
+        {
+            final boolean stale = !selected.contains(entry.getKey());
+            if (stale)
+            {
+                registry.remove(entry.getValue());
+            }
+            return stale;
+        });
     }
 
-    private void register(NamespaceConfig config, String binding, String metric)
+    private Meter register(NamespaceConfig config, String binding, String metric)
     {
         final List<Tag> tags = new ArrayList<>();
         tags.add(Tag.of("namespace", config.name()));
@@ -72,7 +88,7 @@ final class PrometheusMeters
         config.telemetry().attributes().forEach((name, value) -> tags.add(Tag.of(name.replace('.', '_'), value)));
         if (metric.startsWith("stream.active."))
         {
-            Gauge.builder(metric, this, meters -> meters.value(binding, metric))
+            return Gauge.builder(metric, this, meters -> meters.value(binding, metric))
                 .description(description(metric))
                 .tags(tags)
                 .register(registry);
@@ -80,7 +96,7 @@ final class PrometheusMeters
         else
         {
             // Micrometer's Prometheus naming adds _bytes for the base unit and _total for a counter
-            FunctionCounter.builder(metric, this, meters -> meters.value(binding, metric))
+            return FunctionCounter.builder(metric, this, meters -> meters.value(binding, metric))
                 .description(description(metric))
                 .baseUnit(metric.startsWith("stream.data.") ? "bytes" : null)
                 .tags(tags)

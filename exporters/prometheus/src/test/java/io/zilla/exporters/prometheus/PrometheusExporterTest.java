@@ -20,6 +20,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,6 +32,7 @@ import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A tcp server into echo, its stream metrics exported: a scrape shows exactly the connections driven through it. */
 class PrometheusExporterTest
@@ -39,6 +42,9 @@ class PrometheusExporterTest
 
     @RegisterExtension
     final EngineExtension engine = new EngineExtension();
+
+    @TempDir
+    Path temp;
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -116,6 +122,48 @@ class PrometheusExporterTest
             assertEquals("1.0", series.get("stream_active_sent" + labels), series::toString);
             assertEquals("0.0", series.get("stream_closes_sent_total" + labels), series::toString);
         }
+    }
+
+    @Test
+    void shouldDropTheSeriesOfABindingThatAReloadRemoves() throws Exception
+    {
+        final int port = FreePorts.next();
+        final int metricsPort = FreePorts.next();
+        final Path file = temp.resolve("zilla.yaml");
+        Files.writeString(file, yaml(port, metricsPort));
+        engine.startWatching(file);
+        awaitSeries(metricsPort, "stream_opens_sent_total{binding=\"net\",namespace=\"example\",service_namespace=\"demo\"}",
+            "0.0");
+
+        // net becomes north, on another port (the old listener closes as the new one binds)
+        final int northPort = FreePorts.next();
+        Files.writeString(file, yaml(northPort, metricsPort).replace("  net:", "  north:"));
+        awaitEvent("engine.config.reloaded", "2 bindings");
+        final Map<String, String> series = scrape(metricsPort);
+
+        assertEquals("0.0", series.get(
+            "stream_opens_sent_total{binding=\"north\",namespace=\"example\",service_namespace=\"demo\"}"), series::toString);
+        assertFalse(series.keySet().stream().anyMatch(name -> name.contains("binding=\"net\"")), series::toString);
+        assertEquals(8, series.size(), series::toString);
+
+        // another exporter port would be ignored until a restart: the reload is rejected instead
+        Files.writeString(file, yaml(northPort, FreePorts.next()).replace("  net:", "  north:"));
+        awaitEvent("engine.config.rejected", "telemetry.exporters changed: restart zilla to apply it");
+        assertEquals(series, scrape(metricsPort));
+    }
+
+    private void awaitEvent(String name, String detail) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (System.nanoTime() < deadline)
+        {
+            if (engine.events().stream().anyMatch(event -> event.event().equals(name) && event.detail().endsWith(detail)))
+            {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no " + name + " ending " + detail + " in " + engine.events());
     }
 
     @Test
