@@ -170,6 +170,10 @@ final class StartCommand implements Callable<Integer>
                 out.printf("started binding %s (%s %s)%n", binding.name(), binding.type(), binding.kind().yamlName());
             }
         }
+        for (String exporter : engine.exporterDescriptions())
+        {
+            out.printf("metrics: %s%n", exporter);
+        }
         final int count = engine.configuration().workers();
         final String names = engine.config().bindings().stream().map(BindingConfig::name).collect(Collectors.joining(", "));
         out.printf("started zilla with %d worker%s: %s%n", count, count == 1 ? "" : "s", names);

@@ -10,6 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -139,6 +143,50 @@ class StartCommandTest
             assertEquals("", zilla.out());
             assertFalse(EngineLock.isHeld(directory), "a failed start releases the engine directory");
         }
+    }
+
+    @Test
+    void shouldPrintAndServeThePrometheusEndpoint() throws Exception
+    {
+        final int metricsPort = FreePorts.freePort();
+        final Path config = temp.resolve("zilla.yaml");
+        Files.writeString(config, """
+            name: example
+            telemetry:
+              metrics:
+                - stream.*
+              exporters:
+                prometheus_metric_exporter:
+                  type: prometheus
+                  options:
+                    endpoints:
+                      - scheme: http
+                        port: %d
+                        path: /metrics
+            bindings:
+              north_echo_server:
+                type: echo
+                kind: server
+                telemetry:
+                  metrics:
+                    - stream.opens.*
+            """.formatted(metricsPort));
+        final Zilla zilla = new Zilla();
+
+        final Future<Integer> status = start(zilla, "-c", config.toString(), "-w", "1", "-P",
+            directory(temp.resolve("engine")));
+        zilla.awaitOut("started zilla", TIMEOUT);
+        final HttpResponse<String> scrape = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+            URI.create("http://127.0.0.1:" + metricsPort + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+        zilla.hooks().signal();
+
+        assertEquals(0, status.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+        assertEquals(List.of("metrics: prometheus_metric_exporter http://0.0.0.0:" + metricsPort + "/metrics",
+            "started zilla with 1 worker: north_echo_server", "stopped zilla"), zilla.out().lines().toList());
+        assertEquals(200, scrape.statusCode());
+        assertTrue(scrape.body().contains(
+            "stream_opens_received_total{binding=\"north_echo_server\",namespace=\"example\"} 0.0"), scrape.body());
+        assertFalse(scrape.body().contains("stream_closes"), scrape.body());
     }
 
     @Test

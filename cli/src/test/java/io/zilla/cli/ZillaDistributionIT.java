@@ -14,6 +14,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,6 +93,63 @@ class ZillaDistributionIT
             again.setReuseAddress(true);
             again.bind(new InetSocketAddress(port));
         }
+    }
+
+    @Test
+    void shouldServePrometheusMetrics() throws Exception
+    {
+        final int port = freePort();
+        final int metricsPort = freePort();
+        final Path config = temp.resolve("zilla.yaml");
+        Files.writeString(config, """
+            name: example
+            telemetry:
+              metrics:
+                - stream.*
+              exporters:
+                prometheus_metric_exporter:
+                  type: prometheus
+                  options:
+                    endpoints:
+                      - scheme: http
+                        port: %d
+                        path: /metrics
+            bindings:
+              north_tcp_server:
+                type: tcp
+                kind: server
+                options:
+                  host: 127.0.0.1
+                  port: %d
+                telemetry:
+                  metrics:
+                    - stream.*
+                exit: north_echo_server
+              north_echo_server:
+                type: echo
+                kind: server
+            """.formatted(metricsPort, port));
+
+        final Path directory = temp.resolve("engine");
+        final ZillaProcess zilla = zilla("start", "-c", config, "-w", 1, "-P", "zilla.engine.directory=" + directory);
+        zilla.awaitOut("started zilla", TIMEOUT);
+        assertEquals("metrics: prometheus_metric_exporter http://0.0.0.0:" + metricsPort + "/metrics", zilla.out().get(0));
+        assertEchoes(port);
+
+        final HttpClient client = HttpClient.newHttpClient();
+        final String series = "stream_data_received_bytes_total{binding=\"north_tcp_server\",namespace=\"example\"} "
+            + (double) HELLO.length;
+        final long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        String body = "";
+        while (!body.contains(series) && System.nanoTime() < deadline)
+        {
+            body = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + metricsPort + "/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+            Thread.sleep(50);
+        }
+        assertTrue(body.contains(series), body);
+        zilla.sigterm();
+        assertEquals(0, zilla.awaitExit(TIMEOUT), zilla.err().toString());
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
@@ -24,6 +25,9 @@ import io.zilla.engine.config.ConfigException;
 import io.zilla.engine.config.ConfigReader;
 import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.config.TelemetryConfig;
+import io.zilla.engine.exporter.ExporterContext;
+import io.zilla.engine.exporter.ExporterFactorySpi;
+import io.zilla.engine.exporter.ExporterHandler;
 import io.zilla.engine.internal.ConfigWatcher;
 import io.zilla.engine.internal.EngineDirectory;
 import io.zilla.engine.internal.Worker;
@@ -51,6 +55,8 @@ public final class Engine implements AutoCloseable
     private final UnaryOperator<String> environment;
     private final List<Consumer<EngineEvent>> eventListeners;
     private final List<Worker> workers = new ArrayList<>();
+    private final Map<String, ExporterFactorySpi> exportersByType;
+    private final List<ExporterHandler> exporters = new ArrayList<>();
 
     private EngineDirectory directory;
     private EventLog events;
@@ -61,8 +67,9 @@ public final class Engine implements AutoCloseable
 
     private Engine(EngineConfiguration configuration, NamespaceConfig config, Map<String, Binding> bindingsByType,
         Map<String, Vault> vaultsByType, List<Consumer<EngineEvent>> eventListeners, Path configFile,
-        UnaryOperator<String> environment)
+        UnaryOperator<String> environment, Map<String, ExporterFactorySpi> exportersByType)
     {
+        this.exportersByType = exportersByType;
         this.configuration = configuration;
         this.config = config;
         this.bindingsByType = bindingsByType;
@@ -109,6 +116,7 @@ public final class Engine implements AutoCloseable
             final AtomicCounter dropped = new AtomicCounter(new UnsafeBuffer(new byte[128]), 0);
             events = new EventLog(directory, configuration.eventsCapacity(), dropped);
             startExporter();
+            startMetricExporters();
             for (int i = 0; i < count; i++)
             {
                 final Worker worker = new Worker(i, configuration, directory, bindingsByType, events);
@@ -196,6 +204,11 @@ public final class Engine implements AutoCloseable
         {
             final NamespaceConfig next = new ConfigReader(bindingsByType, vaultsByType, environment)
                 .read(configFile.toString(), text, 1);
+            if (!next.telemetry().exporters().equals(config.telemetry().exporters()))
+            {
+                // exporters run from the start (their ports bound then): a change would otherwise be ignored
+                throw new IllegalStateException("telemetry.exporters changed: restart zilla to apply it");
+            }
             reconfigure(next);
             engineEvent("engine.config.reloaded", configFile + ": " + next.bindings().size() + " bindings");
         }
@@ -273,6 +286,8 @@ public final class Engine implements AutoCloseable
         }
         workers.clear();
         stopExporter();
+        exporters.forEach(ExporterHandler::close);
+        exporters.clear();
         if (events != null)
         {
             events.close();
@@ -282,6 +297,44 @@ public final class Engine implements AutoCloseable
         {
             directory.close();
             directory = null;
+        }
+    }
+
+    /** What each metrics exporter serves, one line each, for the start log. */
+    public List<String> exporterDescriptions()
+    {
+        return exporters.stream().map(ExporterHandler::describe).toList();
+    }
+
+    /** Starts each metrics exporter on its own threads; one that cannot start (a port in use) fails the start. */
+    private void startMetricExporters()
+    {
+        for (ComponentConfig exporterConfig : config.telemetry().exporters())
+        {
+            if (TelemetryConfig.STDOUT.equals(exporterConfig.type()))
+            {
+                continue;
+            }
+            final ExporterFactorySpi factory = exportersByType.get(exporterConfig.type());
+            if (factory == null)
+            {
+                throw new IllegalStateException("zilla could not start: exporter " + exporterConfig.name() + " is of type '"
+                    + exporterConfig.type() + "', which is not installed (installed: "
+                    + String.join(", ", new TreeSet<>(exportersByType.keySet())) + ")");
+            }
+            final ExporterHandler handler = factory.create(new ExporterContext(exporterConfig, this::config,
+                configuration.directory()));
+            try
+            {
+                handler.start();
+            }
+            catch (IOException ex)
+            {
+                handler.close();
+                throw new IllegalStateException("zilla could not start: exporter " + handler.describe() + ": "
+                    + ex.getMessage(), ex);
+            }
+            exporters.add(handler);
         }
     }
 
@@ -352,6 +405,7 @@ public final class Engine implements AutoCloseable
         private UnaryOperator<String> environment = System::getenv;
         private final List<BindingFactorySpi> factories = new ArrayList<>();
         private final List<VaultFactorySpi> vaultFactories = new ArrayList<>();
+        private final List<ExporterFactorySpi> exporterFactories = new ArrayList<>();
         private final List<Consumer<EngineEvent>> eventListeners = new ArrayList<>();
 
         private Builder()
@@ -407,6 +461,22 @@ public final class Engine implements AutoCloseable
             return this;
         }
 
+        /** An exporter type besides those found with ServiceLoader. */
+        public Builder exporter(ExporterFactorySpi factory)
+        {
+            exporterFactories.add(factory);
+            return this;
+        }
+
+        /** The metrics exporter types this engine knows: those on the class path, and those added. */
+        public Map<String, ExporterFactorySpi> exporterTypes()
+        {
+            final Map<String, ExporterFactorySpi> exporters = new LinkedHashMap<>();
+            ServiceLoader.load(ExporterFactorySpi.class).forEach(factory -> exporters.put(factory.type(), factory));
+            exporterFactories.forEach(factory -> exporters.put(factory.type(), factory));
+            return exporters;
+        }
+
         /** Also hands every event to {@code listener}, on the event thread. */
         public Builder eventListener(Consumer<EngineEvent> listener)
         {
@@ -453,7 +523,8 @@ public final class Engine implements AutoCloseable
             final NamespaceConfig namespace = config != null
                 ? config
                 : new ConfigReader(bindings, vaults, environment).read(location, text, 1);
-            return new Engine(configuration, namespace, bindings, vaults, List.copyOf(eventListeners), file, environment);
+            return new Engine(configuration, namespace, bindings, vaults, List.copyOf(eventListeners), file, environment,
+                exporterTypes());
         }
     }
 }

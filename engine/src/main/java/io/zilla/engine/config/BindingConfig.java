@@ -4,6 +4,7 @@
 package io.zilla.engine.config;
 
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -16,13 +17,22 @@ import java.util.function.Predicate;
  * @param vault   the vault it uses, or null
  * @param options its type's options, or null
  * @param routes  its routes in order, the default {@code exit} (if any) last as a route without conditions
+ * @param metrics the metrics recorded for it: those its {@code telemetry.metrics} and the namespace's both select
  */
 public record BindingConfig(long id, String name, String type, KindConfig kind, String vault, OptionsConfig options,
-    List<RouteConfig> routes)
+    List<RouteConfig> routes, Set<String> metrics)
 {
     public BindingConfig
     {
         routes = List.copyOf(routes);
+        metrics = Set.copyOf(metrics);
+    }
+
+    /** A binding that records no metric. */
+    public BindingConfig(long id, String name, String type, KindConfig kind, String vault, OptionsConfig options,
+        List<RouteConfig> routes)
+    {
+        this(id, name, type, kind, vault, options, routes, Set.of());
     }
 
     /** The first route that matches, or null when none does. */

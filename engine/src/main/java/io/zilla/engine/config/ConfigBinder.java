@@ -51,20 +51,56 @@ final class ConfigBinder
             ids.put(binding.getKey(), (long) namespaceId << 32 | ++index);
         }
 
+        final JsonNode telemetry = root.path("telemetry");
+        final List<String> metrics = strings(telemetry.path("metrics"));
         final List<BindingConfig> bound = new ArrayList<>();
         for (Map.Entry<String, JsonNode> binding : bindings.properties())
         {
             final String name = binding.getKey();
-            bound.add(binding(ConfigPath.of("bindings", name), ids.get(name), name, binding.getValue(), ids));
+            bound.add(binding(ConfigPath.of("bindings", name), ids.get(name), name, binding.getValue(), ids, metrics));
         }
 
-        final JsonNode telemetry = root.path("telemetry");
         return new NamespaceConfig(root.path("name").textValue(), bound, vaults(root.path("vaults")),
             components(root.path("guards")),
-            telemetry.isMissingNode() ? TelemetryConfig.EMPTY : new TelemetryConfig(components(telemetry.path("exporters"))));
+            telemetry.isMissingNode() ? TelemetryConfig.EMPTY : telemetry(telemetry, metrics));
     }
 
-    private BindingConfig binding(ConfigPath path, long id, String name, JsonNode binding, Map<String, Long> ids)
+    private static TelemetryConfig telemetry(JsonNode telemetry, List<String> metrics)
+    {
+        final Map<String, String> attributes = new LinkedHashMap<>();
+        telemetry.path("attributes").properties().forEach(a -> attributes.put(a.getKey(), a.getValue().asText()));
+        final List<ComponentConfig> exporters = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> exporter : telemetry.path("exporters").properties())
+        {
+            final String type = exporter.getValue().path("type").textValue();
+            final OptionsConfig options = TelemetryConfig.PROMETHEUS.equals(type)
+                ? prometheus(exporter.getValue().path("options"))
+                : null;
+            exporters.add(new ComponentConfig(exporter.getKey(), type, options));
+        }
+        return new TelemetryConfig(attributes, metrics, exporters);
+    }
+
+    private static PrometheusOptionsConfig prometheus(JsonNode options)
+    {
+        final List<PrometheusOptionsConfig.Endpoint> endpoints = new ArrayList<>();
+        for (JsonNode endpoint : options.path("endpoints"))
+        {
+            endpoints.add(new PrometheusOptionsConfig.Endpoint(endpoint.path("scheme").asText("http"),
+                endpoint.path("port").asInt(), endpoint.path("path").asText(PrometheusOptionsConfig.DEFAULT_PATH)));
+        }
+        return new PrometheusOptionsConfig(endpoints);
+    }
+
+    private static List<String> strings(JsonNode array)
+    {
+        final List<String> strings = new ArrayList<>();
+        array.forEach(item -> strings.add(item.asText()));
+        return strings;
+    }
+
+    private BindingConfig binding(ConfigPath path, long id, String name, JsonNode binding, Map<String, Long> ids,
+        List<String> metrics)
     {
         final Binding type = bindingsByType.get(binding.path("type").textValue());
         final KindConfig kind = KindConfig.of(binding.path("kind").textValue());
@@ -86,7 +122,8 @@ final class ConfigBinder
         }
 
         final String typeName = binding.path("type").textValue();
-        return new BindingConfig(id, name, typeName, kind, binding.path("vault").textValue(), boundOptions, routes);
+        return new BindingConfig(id, name, typeName, kind, binding.path("vault").textValue(), boundOptions, routes,
+            TelemetryConfig.selected(metrics, strings(binding.path("telemetry").path("metrics"))));
     }
 
     private RouteConfig route(ConfigPath path, int order, Binding type, KindConfig kind, JsonNode route, Map<String, Long> ids)

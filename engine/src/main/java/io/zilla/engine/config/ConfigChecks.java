@@ -4,8 +4,10 @@
 package io.zilla.engine.config;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -87,22 +89,21 @@ final class ConfigChecks
     }
 
     /**
-     * What the engine does with telemetry so far: it keeps every counter (zilla metrics prints them) and drains the
-     * events to stdout exporters. Whatever else the format allows would be accepted and do nothing, so it is refused.
+     * Telemetry the engine would otherwise ignore: a metric name that selects no metric zilla records, and the
+     * exporter options the schema cannot check (a prometheus endpoint's port, scheme and path, one port each).
      */
     private void checkTelemetry(JsonNode telemetry, List<ConfigError> errors)
     {
         final ConfigPath path = ConfigPath.of("telemetry");
-        // only where the schema has nothing to say of the value's shape
-        if (telemetry.path("metrics").isArray())
+        final JsonNode metrics = telemetry.path("metrics");
+        for (int index = 0; metrics.isArray() && index < metrics.size(); index++)
         {
-            errors.add(sources.error(path.property("metrics"), "metrics cannot be chosen yet: no installed exporter "
-                + "exports metrics (zilla keeps every counter, and zilla metrics prints them)"));
-        }
-        if (telemetry.path("attributes").isObject())
-        {
-            errors.add(sources.error(path.property("attributes"), "attributes cannot be set yet: no installed exporter "
-                + "exports metrics, and events carry none"));
+            final JsonNode metric = metrics.get(index);
+            if (metric.isTextual() && !selectsAny(metric.textValue()))
+            {
+                errors.add(sources.error(path.property("metrics").index(index), "unknown metric '" + metric.textValue()
+                    + "' (installed: " + String.join(", ", TelemetryConfig.METRICS) + ")"));
+            }
         }
         for (Map.Entry<String, JsonNode> exporter : telemetry.path("exporters").properties())
         {
@@ -117,7 +118,119 @@ final class ConfigChecks
             {
                 errors.add(sources.error(exporterPath.property("options"), "a stdout exporter has no options"));
             }
+            else if (TelemetryConfig.PROMETHEUS.equals(type.textValue()))
+            {
+                checkPrometheus(exporterPath, exporter.getValue(), errors);
+            }
         }
+    }
+
+    private void checkPrometheus(ConfigPath path, JsonNode exporter, List<ConfigError> errors)
+    {
+        final JsonNode endpoints = exporter.path("options").path("endpoints");
+        if (!endpoints.isArray() || endpoints.isEmpty())
+        {
+            final ConfigPath at = exporter.path("options").isObject() ? path.property("options") : path;
+            errors.add(sources.error(at, "a prometheus exporter needs options.endpoints: at least one "
+                + "{scheme: http, port, path}"));
+            return;
+        }
+        final Map<Integer, Integer> ports = new HashMap<>();
+        for (int index = 0; index < endpoints.size(); index++)
+        {
+            final ConfigPath endpointPath = path.property("options").property("endpoints").index(index);
+            final JsonNode endpoint = endpoints.get(index);
+            if (!endpoint.isObject())
+            {
+                errors.add(sources.error(endpointPath, "an endpoint is {scheme: http, port, path}"));
+                continue;
+            }
+            for (Map.Entry<String, JsonNode> property : endpoint.properties())
+            {
+                if (!Set.of("scheme", "port", "path").contains(property.getKey()))
+                {
+                    errors.add(sources.error(endpointPath.property(property.getKey()), "unknown endpoint property '"
+                        + property.getKey() + "' (known: scheme, port, path)"));
+                }
+            }
+            final JsonNode scheme = endpoint.path("scheme");
+            if (scheme.isMissingNode())
+            {
+                // required, as in Zilla, so that the file still says the same when https is added
+                errors.add(sources.error(endpointPath, "a prometheus endpoint needs a scheme: http"));
+            }
+            else if (!"http".equals(scheme.asText()))
+            {
+                errors.add(sources.error(endpointPath.property("scheme"), "unknown scheme '" + scheme.asText()
+                    + "' (known: http)"));
+            }
+            final JsonNode endpointPathValue = endpoint.path("path");
+            final boolean absolute = endpointPathValue.isTextual() && endpointPathValue.textValue().startsWith("/");
+            if (!endpointPathValue.isMissingNode() && !absolute)
+            {
+                errors.add(sources.error(endpointPath.property("path"), "a path starts with /, such as /metrics"));
+            }
+            final JsonNode port = endpoint.path("port");
+            if (port.isMissingNode())
+            {
+                errors.add(sources.error(endpointPath, "a prometheus endpoint needs a port"));
+            }
+            else if (!port.canConvertToInt() || !port.isIntegralNumber() || port.intValue() < 1 || port.intValue() > 65535)
+            {
+                errors.add(sources.error(endpointPath.property("port"), "a port is 1 to 65535, not " + port.asText()));
+            }
+            else
+            {
+                final Integer other = ports.putIfAbsent(port.intValue(), index);
+                if (other != null)
+                {
+                    errors.add(sources.error(endpointPath.property("port"), "port " + port.intValue()
+                        + " is endpoints[" + other + "]'s already: each endpoint needs its own port"));
+                }
+            }
+        }
+    }
+
+    /**
+     * A binding's metrics: each must name a metric zilla records, and one the namespace's telemetry.metrics
+     * selects, or it would silently record nothing.
+     */
+    private void checkBindingTelemetry(JsonNode root, ConfigPath path, JsonNode binding, List<ConfigError> errors)
+    {
+        final JsonNode metrics = binding.path("telemetry").path("metrics");
+        final JsonNode declared = root.path("telemetry").path("metrics");
+        for (int index = 0; metrics.isArray() && index < metrics.size(); index++)
+        {
+            final JsonNode metric = metrics.get(index);
+            if (!metric.isTextual())
+            {
+                continue;
+            }
+            final ConfigPath metricPath = path.property("telemetry").property("metrics").index(index);
+            if (!selectsAny(metric.textValue()))
+            {
+                errors.add(sources.error(metricPath, "unknown metric '" + metric.textValue() + "' (installed: "
+                    + String.join(", ", TelemetryConfig.METRICS) + ")"));
+            }
+            else if (!selectsDeclared(metric.textValue(), declared))
+            {
+                errors.add(sources.error(metricPath, "'" + metric.textValue() + "' selects no metric of "
+                    + "telemetry.metrics: a binding records only metrics the namespace declares"));
+            }
+        }
+    }
+
+    private static boolean selectsAny(String pattern)
+    {
+        return TelemetryConfig.METRICS.stream().anyMatch(metric -> TelemetryConfig.selects(pattern, metric));
+    }
+
+    private static boolean selectsDeclared(String pattern, JsonNode declared)
+    {
+        final List<String> patterns = new ArrayList<>();
+        declared.forEach(item -> patterns.add(item.asText()));
+        return TelemetryConfig.METRICS.stream()
+            .anyMatch(metric -> TelemetryConfig.selects(pattern, metric) && TelemetryConfig.selects(patterns, metric));
     }
 
     private void checkBinding(JsonNode root, ConfigPath path, JsonNode binding, List<ConfigError> errors)
@@ -126,6 +239,7 @@ final class ConfigChecks
         final boolean hasExits = installed == null || !checkKind(path, installed, binding.path("kind"), errors)
             || installed.hasExits(KindConfig.of(binding.path("kind").textValue()));
         checkReference(root.path("vaults"), binding.path("vault"), path.property("vault"), "vault", errors);
+        checkBindingTelemetry(root, path, binding, errors);
 
         // a kind without exits ends the streams it takes: an exit there would be ignored, so it is refused
         final String noExits = hasExits ? null : Messages.article(installed.type()) + " " + installed.type() + " "

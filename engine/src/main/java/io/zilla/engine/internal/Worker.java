@@ -11,6 +11,7 @@ import java.nio.channels.SelectableChannel;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.BooleanSupplier;
@@ -420,7 +421,8 @@ public final class Worker implements EngineContext, Runnable
         BindingCounters result = bindingCounters.get(bindingId);
         if (result == null)
         {
-            result = new BindingCounters(counters, bindingName(bindingId));
+            final BindingConfig binding = bindings.get(bindingId);
+            result = new BindingCounters(counters, bindingName(bindingId), binding != null ? binding.metrics() : Set.of());
             bindingCounters.put(bindingId, result);
         }
         return result;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -183,7 +184,7 @@ class ConfigErrorsTest
     }
 
     @Test
-    void shouldRefuseTelemetryThatNothingActsOn()
+    void shouldRefuseUnknownMetricsAndExporterOptions()
     {
         assertErrors("""
             name: example
@@ -193,26 +194,127 @@ class ConfigErrorsTest
               metrics:
                 - stream.active.received
                 - http.request.size
+                - grpc.*
+              exporters:
+                prometheus_metric_exporter:
+                  type: prometheus
+                  options:
+                    endpoints:
+                      - scheme: https
+                        path: /metrics
+                        port: 7190
+                      - scheme: http
+                        path: /metrics
+                      - port: 7190
+                        path: metrics
+                      - port: 70000
+                otlp_exporter:
+                  type: otlp
+                stdout_logs_exporter:
+                  type: stdout
+                  options:
+                    colour: true
+            """,
+            "zilla.yaml:7:7 telemetry.metrics[1]: unknown metric 'http.request.size' (installed: " + INSTALLED + ")",
+            "zilla.yaml:8:7 telemetry.metrics[2]: unknown metric 'grpc.*' (installed: " + INSTALLED + ")",
+            "zilla.yaml:14:21 telemetry.exporters.prometheus_metric_exporter.options.endpoints[0].scheme: "
+                + "unknown scheme 'https' (known: http)",
+            "zilla.yaml:17:13 telemetry.exporters.prometheus_metric_exporter.options.endpoints[1]: "
+                + "a prometheus endpoint needs a port",
+            "zilla.yaml:19:13 telemetry.exporters.prometheus_metric_exporter.options.endpoints[2]: "
+                + "a prometheus endpoint needs a scheme: http",
+            "zilla.yaml:19:19 telemetry.exporters.prometheus_metric_exporter.options.endpoints[2].port: "
+                + "port 7190 is endpoints[0]'s already: each endpoint needs its own port",
+            "zilla.yaml:20:19 telemetry.exporters.prometheus_metric_exporter.options.endpoints[2].path: "
+                + "a path starts with /, such as /metrics",
+            "zilla.yaml:21:13 telemetry.exporters.prometheus_metric_exporter.options.endpoints[3]: "
+                + "a prometheus endpoint needs a scheme: http",
+            "zilla.yaml:21:19 telemetry.exporters.prometheus_metric_exporter.options.endpoints[3].port: "
+                + "a port is 1 to 65535, not 70000",
+            "zilla.yaml:23:13 telemetry.exporters.otlp_exporter.type: unknown exporter type 'otlp' "
+                + "(installed: prometheus, stdout)",
+            "zilla.yaml:26:7 telemetry.exporters.stdout_logs_exporter.options: a stdout exporter has no options");
+    }
+
+    @Test
+    void shouldRefusePrometheusWithoutEndpoints()
+    {
+        assertErrors("""
+            name: example
+            telemetry:
+              exporters:
+                prometheus_metric_exporter:
+                  type: prometheus
+            """,
+            "zilla.yaml:4:5 telemetry.exporters.prometheus_metric_exporter: a prometheus exporter needs options.endpoints: "
+                + "at least one {scheme: http, port, path}");
+    }
+
+    @Test
+    void shouldRefuseBindingMetricsTheNamespaceDoesNotDeclare()
+    {
+        assertErrors("""
+            name: example
+            telemetry:
+              metrics:
+                - stream.data.*
+            bindings:
+              tcp_server:
+                type: tcp
+                kind: server
+                telemetry:
+                  metrics:
+                    - stream.data.received
+                    - stream.opens.*
+                    - http.*
+                exit: tcp_server1
+              tcp_server1:
+                type: tcp
+                kind: client
+            """,
+            "zilla.yaml:12:11 bindings.tcp_server.telemetry.metrics[1]: 'stream.opens.*' selects no metric of "
+                + "telemetry.metrics: a binding records only metrics the namespace declares",
+            "zilla.yaml:13:11 bindings.tcp_server.telemetry.metrics[2]: unknown metric 'http.*' (installed: "
+                + INSTALLED + ")");
+    }
+
+    @Test
+    void shouldBindTheMetricsBothListsSelect()
+    {
+        final NamespaceConfig namespace = reader().read("zilla.yaml", """
+            name: example
+            telemetry:
+              attributes:
+                service.namespace: example
+              metrics:
+                - stream.opens.*
+                - stream.data.received
               exporters:
                 prometheus_metric_exporter:
                   type: prometheus
                   options:
                     endpoints:
                       - scheme: http
-                        path: /metrics
                         port: 7190
-                stdout_logs_exporter:
-                  type: stdout
-                  options:
-                    colour: true
-            """,
-            "zilla.yaml:3:3 telemetry.attributes: attributes cannot be set yet: no installed exporter exports metrics, "
-                + "and events carry none",
-            "zilla.yaml:5:3 telemetry.metrics: metrics cannot be chosen yet: no installed exporter exports metrics "
-                + "(zilla keeps every counter, and zilla metrics prints them)",
-            "zilla.yaml:10:13 telemetry.exporters.prometheus_metric_exporter.type: unknown exporter type 'prometheus' "
-                + "(installed: stdout)",
-            "zilla.yaml:18:7 telemetry.exporters.stdout_logs_exporter.options: a stdout exporter has no options");
+            bindings:
+              tcp_server:
+                type: tcp
+                kind: server
+                telemetry:
+                  metrics:
+                    - stream.*
+                exit: tcp_client
+              tcp_client:
+                type: tcp
+                kind: client
+            """, 1);
+
+        assertEquals(Set.of("stream.opens.received", "stream.opens.sent", "stream.data.received"),
+            namespace.bindings().get(0).metrics());
+        assertEquals(Set.of(), namespace.bindings().get(1).metrics());
+        assertEquals(Map.of("service.namespace", "example"), namespace.telemetry().attributes());
+        assertEquals(new PrometheusOptionsConfig(List.of(new PrometheusOptionsConfig.Endpoint("http", 7190, "/metrics"))),
+            namespace.telemetry().exporters().get(0).options());
     }
 
     @Test
@@ -572,6 +674,8 @@ class ConfigErrorsTest
             """,
             "zilla.yaml:1:1 must be an object, not an array");
     }
+
+    private static final String INSTALLED = String.join(", ", TelemetryConfig.METRICS);
 
     private static void assertErrors(String text, String... expected)
     {

@@ -3,6 +3,8 @@
  */
 package io.zilla.engine.internal.metrics;
 
+import java.util.Set;
+
 import org.agrona.concurrent.status.AtomicCounter;
 
 /** The counters the engine keeps for every binding on a worker, as frames pass through its ring. */
@@ -18,8 +20,15 @@ public final class BindingCounters
     public final AtomicCounter ringFull;
     public final AtomicCounter faults;
     public final AtomicCounter streamsRefused;
+    /** The binding's stream.* metrics, or null when its telemetry selects none. */
+    public final StreamMetrics stream;
 
     public BindingCounters(WorkerCounters counters, String bindingName)
+    {
+        this(counters, bindingName, Set.of());
+    }
+
+    public BindingCounters(WorkerCounters counters, String bindingName, Set<String> metrics)
     {
         this.streamsOpened = counters.supply(bindingName, "streams.opened");
         this.streamsClosed = counters.supply(bindingName, "streams.closed");
@@ -31,5 +40,6 @@ public final class BindingCounters
         this.ringFull = counters.supply(bindingName, "ring.full");
         this.faults = counters.supply(bindingName, "faults");
         this.streamsRefused = counters.supply(bindingName, "streams.refused");
+        this.stream = StreamMetrics.of(counters, bindingName, metrics);
     }
 }

@@ -23,6 +23,7 @@ import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.InPlaceWriter;
 import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.engine.internal.metrics.BindingCounters;
+import io.zilla.engine.internal.metrics.StreamMetrics;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -179,6 +180,10 @@ public final class StreamDispatcher implements ControlledMessageHandler
         final boolean toAcceptor = initial == forward;
         final MessageConsumer receiver = toAcceptor ? pair.acceptor : pair.opener;
         count(pair, toAcceptor, msgTypeId, buffer, index);
+        if (pair.openerCounters.stream != null || pair.acceptorCounters.stream != null)
+        {
+            record(pair, initial, toAcceptor, msgTypeId, buffer, index);
+        }
         delivering = pair.initialId;
         try
         {
@@ -251,6 +256,85 @@ public final class StreamDispatcher implements ControlledMessageHandler
         }
     }
 
+    /**
+     * The stream.* metrics of the frame: received on the binding it is delivered to, sent on the other. A
+     * direction's Begin makes it active on both, and its first End, Abort or Reset ends that; the rest of what
+     * crosses (a Reset after an End) counts as an error but not again as a close of the gauge.
+     */
+    private static void record(StreamPair pair, boolean initial, boolean toAcceptor, int msgTypeId, MutableDirectBuffer buffer,
+        int index)
+    {
+        final StreamMetrics receiver = toAcceptor ? pair.acceptorCounters.stream : pair.openerCounters.stream;
+        final StreamMetrics sender = toAcceptor ? pair.openerCounters.stream : pair.acceptorCounters.stream;
+        final int direction = initial ? StreamPair.INITIAL_ACTIVE : StreamPair.REPLY_ACTIVE;
+        switch (msgTypeId)
+        {
+            case BEGIN ->
+            {
+                if (receiver != null)
+                {
+                    StreamMetrics.increment(receiver.opensReceived);
+                    StreamMetrics.increment(receiver.activeReceived);
+                }
+                if (sender != null)
+                {
+                    StreamMetrics.increment(sender.opensSent);
+                    StreamMetrics.increment(sender.activeSent);
+                }
+                pair.active |= direction;
+            }
+            case DATA ->
+            {
+                final int length = Math.max(buffer.getInt(index + DATA_LENGTH_OFFSET), 0);
+                if (receiver != null)
+                {
+                    StreamMetrics.add(receiver.dataReceived, length);
+                }
+                if (sender != null)
+                {
+                    StreamMetrics.add(sender.dataSent, length);
+                }
+            }
+            case END, ABORT, RESET ->
+            {
+                final boolean error = msgTypeId != END;
+                if (receiver != null)
+                {
+                    StreamMetrics.increment(error ? receiver.errorsReceived : receiver.closesReceived);
+                }
+                if (sender != null)
+                {
+                    StreamMetrics.increment(error ? sender.errorsSent : sender.closesSent);
+                }
+                inactive(pair, direction);
+            }
+            default ->
+            {
+            }
+        }
+    }
+
+    /** The direction is no longer active: the binding its Begin was delivered to, and the one that sent it. */
+    private static void inactive(StreamPair pair, int direction)
+    {
+        if ((pair.active & direction) == 0)
+        {
+            return;
+        }
+        pair.active &= ~direction;
+        final boolean initial = direction == StreamPair.INITIAL_ACTIVE;
+        final StreamMetrics begunOn = initial ? pair.acceptorCounters.stream : pair.openerCounters.stream;
+        final StreamMetrics begunBy = initial ? pair.openerCounters.stream : pair.acceptorCounters.stream;
+        if (begunOn != null)
+        {
+            StreamMetrics.decrement(begunOn.activeReceived);
+        }
+        if (begunBy != null)
+        {
+            StreamMetrics.decrement(begunBy.activeSent);
+        }
+    }
+
     private void track(StreamPair pair, boolean initial, int msgTypeId)
     {
         switch (msgTypeId)
@@ -302,6 +386,12 @@ public final class StreamDispatcher implements ControlledMessageHandler
     {
         // only now: the sides told of the stream's end may have opened streams into its tree meanwhile
         release(pair.tree);
+        // a stream ended without its closing frames delivered (a fault, an overload) leaves the gauges too
+        if (pair.active != 0)
+        {
+            inactive(pair, StreamPair.INITIAL_ACTIVE);
+            inactive(pair, StreamPair.REPLY_ACTIVE);
+        }
         pair.clear();
         sparePairs.push(pair);
     }

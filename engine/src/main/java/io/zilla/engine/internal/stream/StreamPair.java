@@ -19,6 +19,10 @@ final class StreamPair
     static final int REPLY_CLOSED = 0x08;
     static final int OVERLOADED = 0x10;
 
+    /** Bits of {@link #active}: a direction counted in the stream.active.* gauges, until its first close. */
+    static final int INITIAL_ACTIVE = 0x01;
+    static final int REPLY_ACTIVE = 0x02;
+
     long initialId;
     long originId;
     long routedId;
@@ -28,6 +32,7 @@ final class StreamPair
 
     MessageConsumer acceptor;
     int state;
+    int active;
     StreamTree tree;
 
     /** Takes on a new stream: a pair is reused once its stream is forgotten (StreamDispatcher). */
@@ -42,6 +47,7 @@ final class StreamPair
         this.acceptorCounters = acceptorCounters;
         this.acceptor = null;
         this.state = 0;
+        this.active = 0;
         return this;
     }
 

@@ -1,0 +1,21 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.exporter;
+
+import java.nio.file.Path;
+import java.util.function.Supplier;
+
+import io.zilla.engine.config.ComponentConfig;
+import io.zilla.engine.config.NamespaceConfig;
+
+/**
+ * What an exporter is given.
+ *
+ * @param exporter  its name, type and bound options in zilla.yaml
+ * @param namespace the namespace now running (a reload changes it): its bindings and their selected metrics
+ * @param directory the engine directory, whose {@code counters<N>} files hold each worker's metrics
+ */
+public record ExporterContext(ComponentConfig exporter, Supplier<NamespaceConfig> namespace, Path directory)
+{
+}

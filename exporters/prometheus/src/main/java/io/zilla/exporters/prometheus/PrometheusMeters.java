@@ -1,0 +1,127 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.exporters.prometheus;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.zilla.engine.EngineCounters;
+import io.zilla.engine.config.BindingConfig;
+import io.zilla.engine.config.NamespaceConfig;
+
+/**
+ * The meters of the selected metrics, one per binding and metric, registered when first seen. Their values come
+ * from the last read of the counters files, summed over workers: one read per scrape, on the exporter's thread.
+ */
+final class PrometheusMeters
+{
+    private final MeterRegistry registry;
+    private final Supplier<NamespaceConfig> namespace;
+    private final Path directory;
+    private final Map<String, Meter> registered = new HashMap<>();
+    private volatile Map<String, Map<String, Long>> values = Map.of();
+
+    PrometheusMeters(MeterRegistry registry, Supplier<NamespaceConfig> namespace, Path directory)
+    {
+        this.registry = registry;
+        this.namespace = namespace;
+        this.directory = directory;
+    }
+
+    /** Reads the counters again and registers the meters of any binding or metric new since the last scrape. */
+    void refresh()
+    {
+        try
+        {
+            values = EngineCounters.read(directory);
+        }
+        catch (IOException ex)
+        {
+            // the workers have not created their counters files yet: every selected metric is still 0
+            values = Map.of();
+        }
+        final NamespaceConfig config = namespace.get();
+        final Set<String> selected = new HashSet<>();
+        for (BindingConfig binding : config.bindings())
+        {
+            for (String metric : binding.metrics())
+            {
+                // the labels are in the key: a reload that renames the namespace or changes attributes re-registers
+                final String key = config.name() + " " + config.telemetry().attributes() + " " + binding.name() + ":" + metric;
+                selected.add(key);
+                if (!registered.containsKey(key))
+                {
+                    registered.put(key, register(config, binding.name(), metric));
+                }
+            }
+        }
+        // a reload removed the binding, or its telemetry no longer selects the metric: its series go
+        registered.entrySet().removeIf(entry ->
+        {
+            final boolean stale = !selected.contains(entry.getKey());
+            if (stale)
+            {
+                registry.remove(entry.getValue());
+            }
+            return stale;
+        });
+    }
+
+    private Meter register(NamespaceConfig config, String binding, String metric)
+    {
+        final List<Tag> tags = new ArrayList<>();
+        tags.add(Tag.of("namespace", config.name()));
+        tags.add(Tag.of("binding", binding));
+        config.telemetry().attributes().forEach((name, value) -> tags.add(Tag.of(name.replace('.', '_'), value)));
+        if (metric.startsWith("stream.active."))
+        {
+            return Gauge.builder(metric, this, meters -> meters.value(binding, metric))
+                .description(description(metric))
+                .tags(tags)
+                .register(registry);
+        }
+        else
+        {
+            // Micrometer's Prometheus naming adds _bytes for the base unit and _total for a counter
+            return FunctionCounter.builder(metric, this, meters -> meters.value(binding, metric))
+                .description(description(metric))
+                .baseUnit(metric.startsWith("stream.data.") ? "bytes" : null)
+                .tags(tags)
+                .register(registry);
+        }
+    }
+
+    private double value(String binding, String metric)
+    {
+        final Map<String, Long> counters = values.get(binding);
+        final Long value = counters != null ? counters.get(metric) : null;
+        return value != null ? value : 0;
+    }
+
+    private static String description(String metric)
+    {
+        final String[] parts = metric.split("\\.");
+        final String what = switch (parts[1])
+        {
+            case "opens" -> "Streams begun";
+            case "closes" -> "Streams ended";
+            case "errors" -> "Streams aborted or reset";
+            case "data" -> "Payload bytes";
+            default -> "Streams open now";
+        };
+        return what + ("received".equals(parts[2]) ? ", delivered to the binding" : ", written by the binding");
+    }
+}
