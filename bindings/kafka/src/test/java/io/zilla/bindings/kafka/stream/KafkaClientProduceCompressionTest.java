@@ -14,14 +14,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-import java.util.stream.Stream;
 
 import io.zilla.bindings.kafka.test.KafkaProduceStreams.Header;
 import io.zilla.engine.test.EngineExtension;
@@ -204,12 +208,33 @@ class KafkaClientProduceCompressionTest
     // the partition's batches as the broker stored them: its log segment files, read without a client
     private static Batches batchesOnDisk(EmbeddedKafka kafka, String topic, int partition) throws IOException
     {
-        final List<Path> segments;
-        try (Stream<Path> files = Files.walk(kafka.directory()))
+        // the broker writes and renames its checkpoint files meanwhile: one that vanishes while the walk looks at it
+        // is passed over (Files.walk threw NoSuchFileException on kraft/log-start-offset-checkpoint.tmp)
+        final List<Path> segments = new ArrayList<>();
+        Files.walkFileTree(kafka.directory(), new SimpleFileVisitor<>()
         {
-            segments = files.filter(f -> f.getParent().getFileName().toString().equals(topic + "-" + partition)
-                && f.getFileName().toString().endsWith(".log")).sorted().toList();
-        }
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes)
+            {
+                if (file.getParent().getFileName().toString().equals(topic + "-" + partition)
+                    && file.getFileName().toString().endsWith(".log"))
+                {
+                    segments.add(file);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException ex) throws IOException
+            {
+                if (ex instanceof NoSuchFileException)
+                {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw ex;
+            }
+        });
+        Collections.sort(segments);
         assertFalse(segments.isEmpty(), "no log segment of " + topic + "-" + partition);
         final RecordBatchDecoder decoder = new RecordBatchDecoder();
         final List<RecordCompression> codecs = new ArrayList<>();
