@@ -381,7 +381,7 @@ class WorkloadTest
         {
             files = list.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
         }
-        assertEquals(8, files.size(), files::toString);
+        assertEquals(9, files.size(), files::toString);
         for (Path file : files)
         {
             final Workload workload = Workload.read(file);
@@ -403,6 +403,13 @@ class WorkloadTest
         assertEquals(1, sse10k.consumerPerSubscription());
         assertEquals(8, sse10k.partitionsPerTopic());
         assertEquals(sse10k.producerRate() * 10_000, sse1k.producerRate() * 1_000);
+        // over 100 endpoints: the same 10,000 connections, at the full rate and at a fifth of it
+        final String endpoints = "workloads/zilla-sse-fanout-100-topics-1-partition-100b-10k-connections";
+        final Workload full = Workload.read(Path.of(endpoints + ".yaml"));
+        final Workload fifth = Workload.read(Path.of(endpoints + "-100-msgs.yaml"));
+        assertEquals(10_000, full.topics() * full.subscriptionsPerTopic());
+        assertEquals(full.topics() * full.subscriptionsPerTopic(), fifth.topics() * fifth.subscriptionsPerTopic());
+        assertEquals(full.producerRate(), 5 * fifth.producerRate());
     }
 
     @Test
