@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -34,6 +35,8 @@ import io.zilla.engine.internal.Worker;
 import io.zilla.engine.internal.event.EngineEvent;
 import io.zilla.engine.internal.event.EventLog;
 import io.zilla.engine.internal.stream.StreamIds;
+import io.zilla.engine.metrics.EngineMetrics;
+import io.zilla.engine.metrics.Metric;
 import io.zilla.engine.vault.Vault;
 import io.zilla.engine.vault.VaultFactorySpi;
 import io.zilla.engine.vault.VaultHandler;
@@ -323,7 +326,7 @@ public final class Engine implements AutoCloseable
                     + String.join(", ", new TreeSet<>(exportersByType.keySet())) + ")");
             }
             final ExporterHandler handler = factory.create(new ExporterContext(exporterConfig, this::config,
-                configuration.directory()));
+                configuration.directory(), metrics()));
             try
             {
                 handler.start();
@@ -526,5 +529,14 @@ public final class Engine implements AutoCloseable
             return new Engine(configuration, namespace, bindings, vaults, List.copyOf(eventListeners), file, environment,
                 exporterTypes());
         }
+    }
+
+    /** Every metric zilla can record: the engine's and each installed binding type's, by name. */
+    private Map<String, Metric> metrics()
+    {
+        final Map<String, Metric> metrics = new TreeMap<>();
+        EngineMetrics.STREAM.forEach(metric -> metrics.put(metric.name(), metric));
+        bindingsByType.values().forEach(type -> type.metrics().forEach(metric -> metrics.put(metric.name(), metric)));
+        return metrics;
     }
 }

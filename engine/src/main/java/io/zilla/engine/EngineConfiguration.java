@@ -19,6 +19,7 @@ public final class EngineConfiguration
     public static final String BUFFER_SLOT_CAPACITY = "zilla.engine.buffer.slot.capacity";
     public static final String BUFFER_SLOTS = "zilla.engine.buffer.slots";
     public static final String COUNTERS_CAPACITY = "zilla.engine.counters.capacity";
+    public static final String HISTOGRAMS_CAPACITY = "zilla.engine.histograms.capacity";
     public static final String EVENTS_CAPACITY = "zilla.engine.events.capacity";
     public static final String IDLE_SPINS = "zilla.engine.idle.spins";
     public static final String IDLE_YIELDS = "zilla.engine.idle.yields";
@@ -96,6 +97,12 @@ public final class EngineConfiguration
     public int countersCapacity()
     {
         return intValue(COUNTERS_CAPACITY, 64 * 1024);
+    }
+
+    /** Histograms each worker's histograms file holds (768 bytes each); more record in memory only. */
+    public int histogramsCapacity()
+    {
+        return intValue(HISTOGRAMS_CAPACITY, 256);
     }
 
     /** Bytes of the event ring, a power of two. */

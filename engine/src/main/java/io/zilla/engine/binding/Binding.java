@@ -16,6 +16,7 @@ import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.config.OptionsConfig;
 import io.zilla.engine.config.WithConfig;
+import io.zilla.engine.metrics.Metric;
 
 /**
  * A binding type in one engine: what zilla.yaml may say of it (its schema and config adapters) and a
@@ -81,6 +82,15 @@ public interface Binding
      *         {@code routes[0].exit})
      */
     default List<ConfigValueException> check(BindingConfig binding, NamespaceConfig namespace)
+    {
+        return List.of();
+    }
+
+    /**
+     * The metrics a binding of this type records, beyond the engine's {@code stream.*} ones, for zilla.yaml's
+     * {@code telemetry.metrics} to select ({@code http.duration}); none by default.
+     */
+    default List<Metric> metrics()
     {
         return List.of();
     }

@@ -12,6 +12,7 @@ import io.zilla.engine.binding.poller.PollerKey;
 import io.zilla.engine.binding.signal.Doorbell;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.config.BindingConfig;
+import io.zilla.engine.metrics.BindingMetrics;
 import io.zilla.engine.vault.VaultHandler;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -94,6 +95,12 @@ public interface EngineContext
      * Names are dotted, such as {@code connections.active}.
      */
     AtomicCounter supplyCounter(long bindingId, String name);
+
+    /**
+     * The metrics of a binding its zilla.yaml {@code telemetry} selects, read when asked: a binding asks when it attaches,
+     * so that a reload that changes what it selects applies to the handler the reload attaches.
+     */
+    BindingMetrics supplyMetrics(long bindingId);
 
     /** Reports an event (a refused connection, a reset with its reason) to the engine's event log. */
     void event(long bindingId, long traceId, String event, String detail);

@@ -123,7 +123,8 @@ final class ConfigBinder
 
         final String typeName = binding.path("type").textValue();
         return new BindingConfig(id, name, typeName, kind, binding.path("vault").textValue(), boundOptions, routes,
-            TelemetryConfig.selected(metrics, strings(binding.path("telemetry").path("metrics"))));
+            TelemetryConfig.selected(metrics, strings(binding.path("telemetry").path("metrics")),
+                TelemetryConfig.recordable(type)));
     }
 
     private RouteConfig route(ConfigPath path, int order, Binding type, KindConfig kind, JsonNode route, Map<String, Long> ids)

@@ -4,7 +4,9 @@
 package io.zilla.engine.config;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -99,10 +101,10 @@ final class ConfigChecks
         for (int index = 0; metrics.isArray() && index < metrics.size(); index++)
         {
             final JsonNode metric = metrics.get(index);
-            if (metric.isTextual() && !selectsAny(metric.textValue()))
+            if (metric.isTextual() && !selectsAny(metric.textValue(), installedMetrics()))
             {
                 errors.add(sources.error(path.property("metrics").index(index), "unknown metric '" + metric.textValue()
-                    + "' (installed: " + String.join(", ", TelemetryConfig.METRICS) + ")"));
+                    + "' (installed: " + String.join(", ", installedMetrics()) + ")"));
             }
         }
         for (Map.Entry<String, JsonNode> exporter : telemetry.path("exporters").properties())
@@ -195,7 +197,8 @@ final class ConfigChecks
      * A binding's metrics: each must name a metric zilla records, and one the namespace's telemetry.metrics
      * selects, or it would silently record nothing.
      */
-    private void checkBindingTelemetry(JsonNode root, ConfigPath path, JsonNode binding, List<ConfigError> errors)
+    private void checkBindingTelemetry(JsonNode root, ConfigPath path, JsonNode binding, Binding type,
+        List<ConfigError> errors)
     {
         final JsonNode metrics = binding.path("telemetry").path("metrics");
         final JsonNode declared = root.path("telemetry").path("metrics");
@@ -207,12 +210,19 @@ final class ConfigChecks
                 continue;
             }
             final ConfigPath metricPath = path.property("telemetry").property("metrics").index(index);
-            if (!selectsAny(metric.textValue()))
+            final List<String> recordable = TelemetryConfig.recordable(type);
+            if (!selectsAny(metric.textValue(), installedMetrics()))
             {
                 errors.add(sources.error(metricPath, "unknown metric '" + metric.textValue() + "' (installed: "
-                    + String.join(", ", TelemetryConfig.METRICS) + ")"));
+                    + String.join(", ", installedMetrics()) + ")"));
             }
-            else if (!selectsDeclared(metric.textValue(), declared))
+            else if (type != null && !selectsAny(metric.textValue(), recordable))
+            {
+                errors.add(sources.error(metricPath, "'" + metric.textValue() + "' selects no metric "
+                    + Messages.article(type.type()) + " " + type.type() + " binding records (it records: "
+                    + String.join(", ", recordable) + ")"));
+            }
+            else if (!selectsDeclared(metric.textValue(), declared, recordable))
             {
                 errors.add(sources.error(metricPath, "'" + metric.textValue() + "' selects no metric of "
                     + "telemetry.metrics: a binding records only metrics the namespace declares"));
@@ -220,16 +230,26 @@ final class ConfigChecks
         }
     }
 
-    private static boolean selectsAny(String pattern)
+    /** The metrics of the engine and of every installed binding type, each name once. */
+    private List<String> installedMetrics()
     {
-        return TelemetryConfig.METRICS.stream().anyMatch(metric -> TelemetryConfig.selects(pattern, metric));
+        final Set<String> names = new LinkedHashSet<>(TelemetryConfig.METRICS);
+        bindingsByType.values().stream()
+            .sorted(Comparator.comparing(Binding::type))
+            .forEach(type -> type.metrics().forEach(metric -> names.add(metric.name())));
+        return List.copyOf(names);
     }
 
-    private static boolean selectsDeclared(String pattern, JsonNode declared)
+    private static boolean selectsAny(String pattern, List<String> metrics)
+    {
+        return metrics.stream().anyMatch(metric -> TelemetryConfig.selects(pattern, metric));
+    }
+
+    private static boolean selectsDeclared(String pattern, JsonNode declared, List<String> recordable)
     {
         final List<String> patterns = new ArrayList<>();
         declared.forEach(item -> patterns.add(item.asText()));
-        return TelemetryConfig.METRICS.stream()
+        return recordable.stream()
             .anyMatch(metric -> TelemetryConfig.selects(pattern, metric) && TelemetryConfig.selects(patterns, metric));
     }
 
@@ -239,7 +259,7 @@ final class ConfigChecks
         final boolean hasExits = installed == null || !checkKind(path, installed, binding.path("kind"), errors)
             || installed.hasExits(KindConfig.of(binding.path("kind").textValue()));
         checkReference(root.path("vaults"), binding.path("vault"), path.property("vault"), "vault", errors);
-        checkBindingTelemetry(root, path, binding, errors);
+        checkBindingTelemetry(root, path, binding, installed, errors);
 
         // a kind without exits ends the streams it takes: an exit there would be ignored, so it is refused
         final String noExits = hasExits ? null : Messages.article(installed.type()) + " " + installed.type() + " "

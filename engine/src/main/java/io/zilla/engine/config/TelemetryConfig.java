@@ -3,10 +3,16 @@
  */
 package io.zilla.engine.config;
 
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+
+import io.zilla.engine.binding.Binding;
+import io.zilla.engine.metrics.EngineMetrics;
+import io.zilla.engine.metrics.Metric;
 
 /**
  * The {@code telemetry} section.
@@ -29,15 +35,10 @@ public record TelemetryConfig(Map<String, String> attributes, List<String> metri
     public static final Set<String> EXPORTER_TYPES = Set.of(STDOUT, PROMETHEUS);
 
     /**
-     * The metrics zilla records so far, all kept by the engine's stream dispatcher for each selected binding:
-     * received counts the frames delivered to the binding, sent the frames it writes.
+     * The metrics the engine records for every binding, whatever its type: the {@code stream.*} metrics of its stream
+     * dispatcher. A binding type records its own too ({@link io.zilla.engine.binding.Binding#metrics()}).
      */
-    public static final List<String> METRICS = List.of(
-        "stream.opens.received", "stream.opens.sent",
-        "stream.closes.received", "stream.closes.sent",
-        "stream.errors.received", "stream.errors.sent",
-        "stream.data.received", "stream.data.sent",
-        "stream.active.received", "stream.active.sent");
+    public static final List<String> METRICS = EngineMetrics.STREAM.stream().map(Metric::name).toList();
 
     public TelemetryConfig
     {
@@ -73,13 +74,14 @@ public record TelemetryConfig(Map<String, String> attributes, List<String> metri
     }
 
     /**
-     * The metrics recorded for a binding: those both the namespace's and the binding's lists select (Zilla's rule;
-     * a binding without a list records none).
+     * The metrics recorded for a binding: among those its type records ({@code recordable}), those both the
+     * namespace's and the binding's lists select (Zilla's rule; a binding without a list records none).
      */
-    public static Set<String> selected(List<String> namespaceMetrics, List<String> bindingMetrics)
+    public static Set<String> selected(List<String> namespaceMetrics, List<String> bindingMetrics,
+        Collection<String> recordable)
     {
         final Set<String> selected = new LinkedHashSet<>();
-        for (String metric : METRICS)
+        for (String metric : recordable)
         {
             if (selects(namespaceMetrics, metric) && selects(bindingMetrics, metric))
             {
@@ -87,5 +89,16 @@ public record TelemetryConfig(Map<String, String> attributes, List<String> metri
             }
         }
         return Set.copyOf(selected);
+    }
+
+    /** The names of the metrics a binding of this type records: the engine's and its type's own. */
+    public static List<String> recordable(Binding type)
+    {
+        final List<String> names = new ArrayList<>(METRICS);
+        if (type != null)
+        {
+            type.metrics().forEach(metric -> names.add(metric.name()));
+        }
+        return names;
     }
 }

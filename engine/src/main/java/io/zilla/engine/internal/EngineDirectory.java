@@ -33,7 +33,7 @@ public final class EngineDirectory implements AutoCloseable
     public static final String READY_FILE = "ready";
 
     // what an engine maps here; the lock file is not among them: it is the one file that two engines share
-    private static final Pattern ENGINE_FILES = Pattern.compile("(data|counters)\\d+|events|" + READY_FILE);
+    private static final Pattern ENGINE_FILES = Pattern.compile("(data|counters|histograms)\\d+|events|" + READY_FILE);
 
     private final Path directory;
     private FileChannel lockChannel;

@@ -34,12 +34,15 @@ import io.zilla.engine.internal.buffer.SlabBufferPool;
 import io.zilla.engine.internal.event.EngineEvent;
 import io.zilla.engine.internal.event.EventLog;
 import io.zilla.engine.internal.metrics.BindingCounters;
+import io.zilla.engine.internal.metrics.WorkerBindingMetrics;
 import io.zilla.engine.internal.metrics.WorkerCounters;
+import io.zilla.engine.internal.metrics.WorkerHistograms;
 import io.zilla.engine.internal.poller.Poller;
 import io.zilla.engine.internal.signal.Doorbells;
 import io.zilla.engine.internal.signal.WorkerSignaler;
 import io.zilla.engine.internal.stream.StreamDispatcher;
 import io.zilla.engine.internal.stream.StreamIds;
+import io.zilla.engine.metrics.BindingMetrics;
 import io.zilla.engine.vault.VaultHandler;
 import io.zilla.specs.core.types.stream.SignalFW;
 import org.agrona.DirectBuffer;
@@ -74,6 +77,7 @@ public final class Worker implements EngineContext, Runnable
     private final WorkerBudgets budgets;
     private final SlabBufferPool bufferPool;
     private final WorkerCounters counters;
+    private final WorkerHistograms histograms;
     private final EventLog events;
     private final MutableDirectBuffer writeBuffer;
     private final MutableDirectBuffer signalBuffer = new UnsafeBuffer(new byte[256]);
@@ -101,6 +105,7 @@ public final class Worker implements EngineContext, Runnable
         this.events = events;
         this.ringFile = directory.map("data" + index, configuration.ringCapacity() + RingBufferDescriptor.TRAILER_LENGTH);
         this.counters = new WorkerCounters(directory, index, configuration.countersCapacity());
+        this.histograms = new WorkerHistograms(directory, index, configuration.histogramsCapacity());
         final ManyToOneRingBuffer ring = new ManyToOneRingBuffer(new UnsafeBuffer(ringFile));
         final int congestion = ring.capacity() / 2;
         this.dispatcher = new StreamDispatcher(ring, handlers::get, this::counters, new Reporter(),
@@ -226,6 +231,7 @@ public final class Worker implements EngineContext, Runnable
             contexts.values().forEach(BindingContext::close);
             poller.close();
             counters.close();
+            histograms.close();
             IoUtil.unmap(ringFile);
         }
     }
@@ -402,6 +408,14 @@ public final class Worker implements EngineContext, Runnable
     public BudgetDebitor supplyDebitor(long budgetId)
     {
         return budgets;
+    }
+
+    @Override
+    public BindingMetrics supplyMetrics(long bindingId)
+    {
+        final BindingConfig binding = bindings.get(bindingId);
+        return new WorkerBindingMetrics(counters, histograms, bindingName(bindingId),
+            binding != null ? binding.metrics() : Set.of());
     }
 
     @Override

@@ -1,0 +1,45 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.internal.metrics;
+
+import java.util.Set;
+
+import io.zilla.engine.metrics.BindingMetrics;
+import io.zilla.engine.metrics.Histogram;
+import io.zilla.engine.metrics.Metric;
+import io.zilla.engine.metrics.MetricKind;
+import org.agrona.concurrent.status.AtomicCounter;
+
+/** A binding's selected metrics on one worker: counters and gauges in its counters file, histograms in its own. */
+public final class WorkerBindingMetrics implements BindingMetrics
+{
+    private final WorkerCounters counters;
+    private final WorkerHistograms histograms;
+    private final String bindingName;
+    private final Set<String> selected;
+
+    public WorkerBindingMetrics(WorkerCounters counters, WorkerHistograms histograms, String bindingName, Set<String> selected)
+    {
+        this.counters = counters;
+        this.histograms = histograms;
+        this.bindingName = bindingName;
+        this.selected = selected;
+    }
+
+    @Override
+    public AtomicCounter counter(Metric metric)
+    {
+        return metric.kind() != MetricKind.HISTOGRAM && selected.contains(metric.name())
+            ? counters.supply(bindingName, metric.name())
+            : null;
+    }
+
+    @Override
+    public Histogram histogram(Metric metric)
+    {
+        return metric.kind() == MetricKind.HISTOGRAM && selected.contains(metric.name())
+            ? histograms.supply(bindingName, metric.name(), metric.buckets())
+            : null;
+    }
+}

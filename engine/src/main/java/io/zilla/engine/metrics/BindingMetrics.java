@@ -1,0 +1,20 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.metrics;
+
+import org.agrona.concurrent.status.AtomicCounter;
+
+/**
+ * The metrics one binding records on one worker ({@link io.zilla.engine.binding.EngineContext#supplyMetrics(long)}).
+ * Each method returns null when the binding's telemetry does not select the metric, so that a binding asks once, when
+ * it attaches, and its data path pays one null check ({@link Metrics}) for a metric nobody wants.
+ */
+public interface BindingMetrics
+{
+    /** A counter or a gauge, in the worker's counters file; null when not selected. */
+    AtomicCounter counter(Metric metric);
+
+    /** A histogram, in the worker's histograms file; null when not selected. */
+    Histogram histogram(Metric metric);
+}
