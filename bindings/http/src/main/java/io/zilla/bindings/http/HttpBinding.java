@@ -22,6 +22,7 @@ import io.zilla.bindings.http.config.HttpLimitsConfig;
 import io.zilla.bindings.http.config.HttpOptionsConfig;
 import io.zilla.bindings.http.config.HttpWithConfig;
 import io.zilla.bindings.http.stream.HttpBindingContext;
+import io.zilla.bindings.http.stream.HttpMetrics;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingContext;
@@ -30,6 +31,7 @@ import io.zilla.engine.config.ConditionConfig;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.OptionsConfig;
 import io.zilla.engine.config.WithConfig;
+import io.zilla.engine.metrics.Metric;
 
 /**
  * The http binding type. Kind {@code server} decodes HTTP requests from its network stream into one application
@@ -85,6 +87,12 @@ public final class HttpBinding implements Binding
     public Set<KindConfig> kinds()
     {
         return Set.of(KindConfig.SERVER, KindConfig.CLIENT);
+    }
+
+    @Override
+    public List<Metric> metrics()
+    {
+        return HttpMetrics.DECLARED;
     }
 
     @Override

@@ -42,7 +42,9 @@ final class PrometheusExporterHandler implements ExporterHandler
     {
         this.context = context;
         this.endpoints = ((PrometheusOptionsConfig) context.exporter().options()).endpoints();
-        this.meters = new PrometheusMeters(registry, context.namespace(), context.directory());
+        this.meters = new PrometheusMeters(registry, context.namespace(), context.directory(), context.metrics());
+        registry.getPrometheusRegistry().register(
+            new PrometheusHistograms(context.namespace(), context.directory(), context.metrics()));
     }
 
     @Override

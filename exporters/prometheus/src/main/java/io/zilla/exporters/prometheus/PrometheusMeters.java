@@ -21,6 +21,9 @@ import io.micrometer.core.instrument.Tag;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.metrics.Metric;
+import io.zilla.engine.metrics.MetricKind;
+import io.zilla.engine.metrics.MetricUnit;
 
 /**
  * The meters of the selected metrics, one per binding and metric, registered when first seen. Their values come
@@ -31,14 +34,17 @@ final class PrometheusMeters
     private final MeterRegistry registry;
     private final Supplier<NamespaceConfig> namespace;
     private final Path directory;
+    private final Map<String, Metric> declarations;
     private final Map<String, Meter> registered = new HashMap<>();
     private volatile Map<String, Map<String, Long>> values = Map.of();
 
-    PrometheusMeters(MeterRegistry registry, Supplier<NamespaceConfig> namespace, Path directory)
+    PrometheusMeters(MeterRegistry registry, Supplier<NamespaceConfig> namespace, Path directory,
+        Map<String, Metric> declarations)
     {
         this.registry = registry;
         this.namespace = namespace;
         this.directory = directory;
+        this.declarations = declarations;
     }
 
     /** Reads the counters again and registers the meters of any binding or metric new since the last scrape. */
@@ -59,12 +65,18 @@ final class PrometheusMeters
         {
             for (String metric : binding.metrics())
             {
+                final Metric declared = declarations.get(metric);
+                if (declared == null || declared.kind() == MetricKind.HISTOGRAM)
+                {
+                    // histograms are collected at each scrape by PrometheusHistograms
+                    continue;
+                }
                 // the labels are in the key: a reload that renames the namespace or changes attributes re-registers
                 final String key = config.name() + " " + config.telemetry().attributes() + " " + binding.name() + ":" + metric;
                 selected.add(key);
                 if (!registered.containsKey(key))
                 {
-                    registered.put(key, register(config, binding.name(), metric));
+                    registered.put(key, register(config, binding.name(), declared));
                 }
             }
         }
@@ -80,16 +92,17 @@ final class PrometheusMeters
         });
     }
 
-    private Meter register(NamespaceConfig config, String binding, String metric)
+    private Meter register(NamespaceConfig config, String binding, Metric declared)
     {
+        final String metric = declared.name();
         final List<Tag> tags = new ArrayList<>();
         tags.add(Tag.of("namespace", config.name()));
         tags.add(Tag.of("binding", binding));
         config.telemetry().attributes().forEach((name, value) -> tags.add(Tag.of(name.replace('.', '_'), value)));
-        if (metric.startsWith("stream.active."))
+        if (declared.kind() == MetricKind.GAUGE)
         {
             return Gauge.builder(metric, this, meters -> meters.value(binding, metric))
-                .description(description(metric))
+                .description(declared.description())
                 .tags(tags)
                 .register(registry);
         }
@@ -97,8 +110,8 @@ final class PrometheusMeters
         {
             // Micrometer's Prometheus naming adds _bytes for the base unit and _total for a counter
             return FunctionCounter.builder(metric, this, meters -> meters.value(binding, metric))
-                .description(description(metric))
-                .baseUnit(metric.startsWith("stream.data.") ? "bytes" : null)
+                .description(declared.description())
+                .baseUnit(declared.unit() == MetricUnit.BYTES ? "bytes" : null)
                 .tags(tags)
                 .register(registry);
         }
@@ -109,19 +122,5 @@ final class PrometheusMeters
         final Map<String, Long> counters = values.get(binding);
         final Long value = counters != null ? counters.get(metric) : null;
         return value != null ? value : 0;
-    }
-
-    private static String description(String metric)
-    {
-        final String[] parts = metric.split("\\.");
-        final String what = switch (parts[1])
-        {
-            case "opens" -> "Streams begun";
-            case "closes" -> "Streams ended";
-            case "errors" -> "Streams aborted or reset";
-            case "data" -> "Payload bytes";
-            default -> "Streams open now";
-        };
-        return what + ("received".equals(parts[2]) ? ", delivered to the binding" : ", written by the binding");
     }
 }

@@ -574,6 +574,7 @@ final class Http1Server implements Http1BodyDecoder.Sink, MessageConsumer, HttpN
         final int forwarded = Math.min(length, credit);
         if (forwarded > 0)
         {
+            exchange.metrics.request(forwarded);
             exchange.app.doOutData(traceId, buffer, offset, forwarded);
         }
         return Math.max(forwarded, 0);

@@ -626,6 +626,7 @@ final class Http2Server extends Http2Connection
         {
             return;
         }
+        stream.metrics.finish();
         activeCount = removeActive(active, activeCount, stream);
         rememberClosed(stream.id, reset);
         // kept for a stream to come; never more than were open at once, which the active table bounds

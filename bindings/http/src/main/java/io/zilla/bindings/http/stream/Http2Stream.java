@@ -47,6 +47,7 @@ final class Http2Stream implements Http2Shared.Sender
 
     int id;
     final StreamSide app;
+    final HttpRequestMetrics metrics;
     /** What the client lets us send on this stream (may go negative when it lowers SETTINGS_INITIAL_WINDOW_SIZE). */
     long sendWindow;
 
@@ -83,6 +84,7 @@ final class Http2Stream implements Http2Shared.Sender
         this.connection = connection;
         this.factory = connection.factory;
         this.app = new StreamSide(factory.frames);
+        this.metrics = new HttpRequestMetrics(factory.metrics);
         this.body = new Http2HeldBody(factory.bufferPool, factory.maxFrame);
     }
 
@@ -150,6 +152,7 @@ final class Http2Stream implements Http2Shared.Sender
             respondLocally(traceId, 502, null, requestEnded);
             return;
         }
+        metrics.begin();
         if (requestEnded)
         {
             doRequestEnd(traceId);
@@ -221,6 +224,7 @@ final class Http2Stream implements Http2Shared.Sender
         }
         receiveWindow -= flow;
         received += length;
+        metrics.request(length);
         final boolean endStream = data.endStream();
         if (contentLength >= 0 && (received > contentLength || endStream && received != contentLength))
         {
@@ -404,6 +408,7 @@ final class Http2Stream implements Http2Shared.Sender
         if (payload != null && payload.sizeof() > 0 && bodyAllowed && !replyEnded)
         {
             final int length = payload.sizeof();
+            metrics.response(length);
             connection.writeData(traceId, id, payload.buffer(), payload.offset(), length, false);
             sendWindow -= length;
             connection.sendWindow -= length;

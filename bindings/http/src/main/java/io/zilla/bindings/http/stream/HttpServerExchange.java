@@ -31,6 +31,7 @@ import org.agrona.DirectBuffer;
 final class HttpServerExchange implements MessageConsumer
 {
     final StreamSide app;
+    final HttpRequestMetrics metrics;
     private final Http1Server connection;
     private final HttpServerFactory factory;
     private boolean head;
@@ -48,6 +49,7 @@ final class HttpServerExchange implements MessageConsumer
         this.connection = connection;
         this.factory = connection.factory;
         this.app = new StreamSide(factory.frames);
+        this.metrics = new HttpRequestMetrics(factory.metrics);
     }
 
     /** Takes on the next request; the stream of the one before is ended both ways (see {@link #idle}). */
@@ -73,7 +75,12 @@ final class HttpServerExchange implements MessageConsumer
     /** Opens the stream to the exit with the request's header list; false when the exit is not there. */
     boolean open(long traceId, long exitId, DirectBuffer extension, int length)
     {
-        return factory.openApp(app, traceId, exitId, extension, length, this);
+        final boolean opened = factory.openApp(app, traceId, exitId, extension, length, this);
+        if (opened)
+        {
+            metrics.begin();
+        }
+        return opened;
     }
 
     // the stream is its own handler: no method reference object per stream
@@ -198,6 +205,7 @@ final class HttpServerExchange implements MessageConsumer
         final OctetsFW payload = data.payload();
         if (payload != null && payload.sizeof() > 0 && bodyAllowed && !replyDone)
         {
+            metrics.response(payload.sizeof());
             if (chunked)
             {
                 connection.doNetWriteChunk(traceId, payload.buffer(), payload.offset(), payload.sizeof());
@@ -240,6 +248,7 @@ final class HttpServerExchange implements MessageConsumer
             out.crlf();
             connection.doNetWrite(traceId, out.buffer, 0, out.position);
         }
+        metrics.finish();
         connection.onResponseComplete(traceId);
     }
 
@@ -252,6 +261,7 @@ final class HttpServerExchange implements MessageConsumer
             return;
         }
         replyDone = true;
+        metrics.finish();
         if (!replyBegun)
         {
             final HttpAsciiWriter out = connection.startLocal(502);
@@ -282,6 +292,7 @@ final class HttpServerExchange implements MessageConsumer
         {
             // the exit refused the request without an answer
             replyDone = true;
+            metrics.finish();
             app.doInReset(traceId);
             final HttpAsciiWriter out = connection.startLocal(502);
             connection.endLocal(traceId, out, minorVersion, false);
@@ -322,18 +333,21 @@ final class HttpServerExchange implements MessageConsumer
 
     void doRequestAbort(long traceId)
     {
+        metrics.finish();
         app.doOutAbort(traceId);
     }
 
     void doReplyReset(long traceId)
     {
         replyDone = true;
+        metrics.finish();
         app.doInReset(traceId);
     }
 
     void doAbort(long traceId)
     {
         replyDone = true;
+        metrics.finish();
         app.doOutAbort(traceId);
         app.doInReset(traceId);
     }

@@ -28,6 +28,7 @@ public final class HttpServerFactory extends HttpStreamFactory
     final HttpHeaderListWriter requestHeaders;
     final AtomicCounter requests;
     final AtomicCounter rejected;
+    final HttpMetrics metrics;
     final SignalFW signalRO = new SignalFW();
     final TlsBeginExFW tlsBeginExRO = new TlsBeginExFW();
 
@@ -40,6 +41,7 @@ public final class HttpServerFactory extends HttpStreamFactory
         this.requestHeaders = new HttpHeaderListWriter(bufferPool.slotCapacity());
         this.requests = context.supplyCounter(binding.id(), "requests");
         this.rejected = context.supplyCounter(binding.id(), "requests.rejected");
+        this.metrics = new HttpMetrics(context, binding);
     }
 
     @Override
