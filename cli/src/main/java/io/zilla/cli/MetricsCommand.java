@@ -9,10 +9,12 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.EngineCounters;
+import io.zilla.engine.EngineHistograms;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -20,14 +22,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code zilla metrics [BINDING]}: the counters of an engine, running or stopped, read from the memory-mapped files
- * in its engine directory, so it works from another process while zilla runs.
+ * {@code zilla metrics [BINDING]}: the counters and histograms of an engine, running or stopped, read from the
+ * memory-mapped files in its engine directory, so it works from another process while zilla runs. A histogram shows
+ * as four rows: {@code <metric>.count}, {@code .sum}, and {@code .p50}, {@code .p99}, each the upper bound of the
+ * bucket that holds that quantile ({@code +Inf} above the last), in the metric's unit (nanoseconds, bytes).
  */
 @Command(
     name = "metrics",
     mixinStandardHelpOptions = true,
     versionProvider = ZillaVersion.class,
-    description = "Prints the counters of a running or stopped zilla: binding, counter, value.")
+    description = "Prints the counters and histograms of a running or stopped zilla: binding, counter, value.")
 final class MetricsCommand implements Callable<Integer>
 {
     @Spec
@@ -48,10 +52,10 @@ final class MetricsCommand implements Callable<Integer>
         // the engine's own default, so that a zilla.engine.directory system property is honoured as start honours it
         final Path engineDirectory = directory != null ? directory : new EngineConfiguration().directory();
 
-        Map<String, Map<String, Long>> counters;
+        Map<String, Map<String, Object>> counters;
         try
         {
-            counters = EngineCounters.read(engineDirectory);
+            counters = rows(EngineCounters.read(engineDirectory), EngineHistograms.read(engineDirectory));
         }
         catch (NoSuchFileException | NotDirectoryException ex)
         {
@@ -77,5 +81,30 @@ final class MetricsCommand implements Callable<Integer>
         }
         MetricsTable.print(out, counters);
         return ExitStatus.OK;
+    }
+
+    /** The counters, and each histogram's four rows, by binding and then by name. */
+    private static Map<String, Map<String, Object>> rows(Map<String, Map<String, Long>> counters,
+        Map<String, Map<String, EngineHistograms.Values>> histograms)
+    {
+        final Map<String, Map<String, Object>> rows = new TreeMap<>();
+        counters.forEach((binding, values) -> rows.computeIfAbsent(binding, b -> new TreeMap<>()).putAll(values));
+        histograms.forEach((binding, values) ->
+        {
+            final Map<String, Object> bindingRows = rows.computeIfAbsent(binding, b -> new TreeMap<>());
+            values.forEach((metric, histogram) ->
+            {
+                bindingRows.put(metric + ".count", histogram.count());
+                bindingRows.put(metric + ".sum", histogram.sum());
+                bindingRows.put(metric + ".p50", bound(histogram.quantile(0.5)));
+                bindingRows.put(metric + ".p99", bound(histogram.quantile(0.99)));
+            });
+        });
+        return rows;
+    }
+
+    private static String bound(long value)
+    {
+        return value == Long.MAX_VALUE ? "+Inf" : Long.toString(value);
     }
 }

@@ -6,7 +6,7 @@ package io.zilla.cli;
 import java.io.PrintWriter;
 import java.util.Map;
 
-/** Prints counters as aligned columns: binding and counter to the left, value to the right. */
+/** Prints metrics as aligned columns: binding and counter to the left, value to the right. */
 final class MetricsTable
 {
     private static final String BINDING = "binding";
@@ -18,26 +18,26 @@ final class MetricsTable
     }
 
     /** @param counters binding to counter to value, in the order to print */
-    static void print(PrintWriter out, Map<String, Map<String, Long>> counters)
+    static void print(PrintWriter out, Map<String, ? extends Map<String, ?>> counters)
     {
         int bindingWidth = BINDING.length();
         int counterWidth = COUNTER.length();
         int valueWidth = VALUE.length();
-        for (Map.Entry<String, Map<String, Long>> binding : counters.entrySet())
+        for (Map.Entry<String, ? extends Map<String, ?>> binding : counters.entrySet())
         {
             bindingWidth = Math.max(bindingWidth, binding.getKey().length());
-            for (Map.Entry<String, Long> counter : binding.getValue().entrySet())
+            for (Map.Entry<String, ?> counter : binding.getValue().entrySet())
             {
                 counterWidth = Math.max(counterWidth, counter.getKey().length());
-                valueWidth = Math.max(valueWidth, Long.toString(counter.getValue()).length());
+                valueWidth = Math.max(valueWidth, String.valueOf(counter.getValue()).length());
             }
         }
 
         final String format = "%-" + bindingWidth + "s  %-" + counterWidth + "s  %" + valueWidth + "s%n";
         out.printf(format, BINDING, COUNTER, VALUE);
-        for (Map.Entry<String, Map<String, Long>> binding : counters.entrySet())
+        for (Map.Entry<String, ? extends Map<String, ?>> binding : counters.entrySet())
         {
-            for (Map.Entry<String, Long> counter : binding.getValue().entrySet())
+            for (Map.Entry<String, ?> counter : binding.getValue().entrySet())
             {
                 out.printf(format, binding.getKey(), counter.getKey(), counter.getValue());
             }

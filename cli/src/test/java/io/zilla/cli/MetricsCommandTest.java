@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,6 +57,46 @@ class MetricsCommandTest
         assertRow(zilla.out(), "north_echo_server", "streams.opened", 1);
         assertRow(zilla.out(), "app", "bytes.received", HELLO.length);
         assertEquals("", zilla.err());
+    }
+
+    @Test
+    void shouldPrintEachHistogramAsCountSumAndQuantiles() throws Exception
+    {
+        final int port = FreePorts.freePort();
+        final int metricsPort = FreePorts.freePort();
+        engine.startText("zilla.yaml", Files.readString(Path.of("..", "examples", "http.metrics", "zilla.yaml"))
+            .replace("7114", Integer.toString(port))
+            .replace("7190", Integer.toString(metricsPort)));
+        final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        for (int i = 0; i < 2; i++)
+        {
+            final HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port
+                + "/")).POST(HttpRequest.BodyPublishers.ofString("Hello, world")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals("Hello, world", response.body());
+        }
+        // the second response's metrics are recorded as it ends: a moment after the client may have read it
+        final long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        Zilla zilla;
+        do
+        {
+            zilla = new Zilla();
+            assertEquals(0, zilla.run("metrics", "-d", engine.directory().toString(), "north_http_server"));
+        }
+        while (!hasRow(zilla.out(), "http.duration.count", "2") && System.nanoTime() < deadline);
+
+        assertRow(zilla.out(), "north_http_server", "http.request.size.count", 2);
+        assertRow(zilla.out(), "north_http_server", "http.request.size.sum", 24);
+        // both 12-byte bodies are in the first bucket, at most 64 bytes
+        assertRow(zilla.out(), "north_http_server", "http.request.size.p50", 64);
+        assertRow(zilla.out(), "north_http_server", "http.request.size.p99", 64);
+        assertRow(zilla.out(), "north_http_server", "http.duration.count", 2);
+        assertRow(zilla.out(), "north_http_server", "http.active.requests", 0);
+    }
+
+    private static boolean hasRow(String table, String counter, String value)
+    {
+        return table.lines().anyMatch(line -> columns(line).size() == 3 && columns(line).get(1).equals(counter)
+            && columns(line).get(2).equals(value));
     }
 
     @Test

@@ -52,7 +52,6 @@ final class Zilla
         return hooks;
     }
 
-    /** Waits until stdout holds {@code text}; fails at once when the command has returned without it. */
     /** Waits for a whole line of stdout containing {@code text}: the command may be halfway through printing it. */
     void awaitOut(String text, Duration timeout)
     {
