@@ -553,6 +553,42 @@ class HttpConfigTest
             + "every stream would open another, without end"), errors.stream().map(ConfigError::toString).toList());
     }
 
+    @Test
+    void shouldRecordHttpMetricsOnlyWhereTheTypeRecordsThem()
+    {
+        final String yaml = """
+            name: test
+            telemetry:
+              metrics:
+                - http.*
+            bindings:
+              http:
+                type: http
+                kind: server
+                telemetry:
+                  metrics:
+                    - http.duration
+                exit: echo
+              echo:
+                type: echo
+                kind: server
+                telemetry:
+                  metrics:
+                    - http.*
+            """;
+        final List<ConfigError> errors = errors(yaml);
+        assertEquals(List.of("zilla.yaml:18:11 bindings.echo.telemetry.metrics[0]: 'http.*' selects no metric an echo binding "
+            + "records (it records: stream.opens.received, stream.opens.sent, stream.closes.received, stream.closes.sent, "
+            + "stream.errors.received, stream.errors.sent, stream.data.received, stream.data.sent, stream.active.received, "
+            + "stream.active.sent)"), errors.stream().map(ConfigError::toString).toList());
+
+        // without the echo's list: the http binding records the one http metric it asks for
+        final String echoRecordsNone = yaml.substring(0, yaml.lastIndexOf("    telemetry:"));
+        final NamespaceConfig config = reader.read("zilla.yaml", echoRecordsNone, 1);
+        assertEquals(Set.of("http.duration"), config.binding("http").metrics());
+        assertEquals(Set.of(), config.binding("echo").metrics());
+    }
+
     private List<ConfigError> errors(String yaml)
     {
         return assertThrows(ConfigException.class, () -> reader.read("zilla.yaml", yaml, 1)).errors();
