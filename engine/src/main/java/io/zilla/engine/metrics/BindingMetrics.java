@@ -15,6 +15,12 @@ public interface BindingMetrics
     /** A counter or a gauge, in the worker's counters file; null when not selected. */
     AtomicCounter counter(Metric metric);
 
+    /**
+     * The series of a labelled counter for one of its declared values ({@link Metric#seriesName}); null when not
+     * selected.
+     */
+    AtomicCounter counter(Metric metric, String value);
+
     /** A histogram, in the worker's histograms file; null when not selected. */
     Histogram histogram(Metric metric);
 }

@@ -3,6 +3,7 @@
  */
 package io.zilla.engine.metrics;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -15,32 +16,56 @@ import java.util.Objects;
  * @param unit        what the values count
  * @param description one line for exporters ({@code # HELP})
  * @param buckets     the bucket bounds of a histogram; null for a counter or a gauge
+ * @param label       the name of the one label a counter may have, whose values the code fixes ({@code reason}); null
+ *                    for none. Fixed values keep the series a metric can have bounded.
+ * @param values      the values of that label, each its own series; empty without a label
  */
-public record Metric(String name, MetricKind kind, MetricUnit unit, String description, Buckets buckets)
+public record Metric(String name, MetricKind kind, MetricUnit unit, String description, Buckets buckets, String label,
+    List<String> values)
 {
     public Metric
     {
         Objects.requireNonNull(name);
         Objects.requireNonNull(kind);
         Objects.requireNonNull(unit);
+        values = List.copyOf(values);
         if ((kind == MetricKind.HISTOGRAM) != (buckets != null))
         {
             throw new IllegalArgumentException(name + ": a histogram has buckets, a counter or a gauge has none");
+        }
+        if ((label != null) != !values.isEmpty() || label != null && kind != MetricKind.COUNTER)
+        {
+            throw new IllegalArgumentException(name + ": only a counter has a label, and a label has values");
         }
     }
 
     public static Metric counter(String name, MetricUnit unit, String description)
     {
-        return new Metric(name, MetricKind.COUNTER, unit, description, null);
+        return new Metric(name, MetricKind.COUNTER, unit, description, null, null, List.of());
+    }
+
+    /** A counter with one label of fixed values ({@code tls.handshake.failures} by {@code reason}). */
+    public static Metric counter(String name, MetricUnit unit, String description, String label, String... values)
+    {
+        return new Metric(name, MetricKind.COUNTER, unit, description, null, label, List.of(values));
     }
 
     public static Metric gauge(String name, String description)
     {
-        return new Metric(name, MetricKind.GAUGE, MetricUnit.COUNT, description, null);
+        return new Metric(name, MetricKind.GAUGE, MetricUnit.COUNT, description, null, null, List.of());
     }
 
     public static Metric histogram(String name, MetricUnit unit, String description, Buckets buckets)
     {
-        return new Metric(name, MetricKind.HISTOGRAM, unit, description, buckets);
+        return new Metric(name, MetricKind.HISTOGRAM, unit, description, buckets, null, List.of());
+    }
+
+    /**
+     * The name a series of this metric has in the workers' counters files: the metric's name, and for a labelled one
+     * {@code {label=value}} after it ({@code tls.handshake.failures{reason=certificate}}).
+     */
+    public String seriesName(String value)
+    {
+        return label != null ? name + "{" + label + "=" + value + "}" : name;
     }
 }

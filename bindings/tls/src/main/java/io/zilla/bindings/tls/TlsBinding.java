@@ -23,6 +23,7 @@ import io.zilla.bindings.tls.engine.JdkTlsEngineProvider;
 import io.zilla.bindings.tls.engine.TlsEngineProvider;
 import io.zilla.bindings.tls.engine.TlsEngineProviders;
 import io.zilla.bindings.tls.stream.TlsBindingContext;
+import io.zilla.bindings.tls.stream.TlsMetrics;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingContext;
@@ -31,6 +32,7 @@ import io.zilla.engine.config.ConditionConfig;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.OptionsConfig;
 import io.zilla.engine.config.PortRanges;
+import io.zilla.engine.metrics.Metric;
 
 /**
  * The tls binding type. Kind {@code proxy} routes each TLS connection by its ClientHello (server name, ALPN
@@ -120,6 +122,12 @@ public final class TlsBinding implements Binding
     public Set<KindConfig> kinds()
     {
         return Set.of(KindConfig.PROXY, KindConfig.SERVER, KindConfig.CLIENT);
+    }
+
+    @Override
+    public List<Metric> metrics()
+    {
+        return TlsMetrics.DECLARED;
     }
 
     @Override

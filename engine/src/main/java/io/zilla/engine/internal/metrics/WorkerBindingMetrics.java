@@ -30,9 +30,23 @@ public final class WorkerBindingMetrics implements BindingMetrics
     @Override
     public AtomicCounter counter(Metric metric)
     {
+        if (metric.label() != null)
+        {
+            throw new IllegalArgumentException(metric.name() + " has a label: ask for the counter of one of its values");
+        }
         return metric.kind() != MetricKind.HISTOGRAM && selected.contains(metric.name())
             ? counters.supply(bindingName, metric.name())
             : null;
+    }
+
+    @Override
+    public AtomicCounter counter(Metric metric, String value)
+    {
+        if (!metric.values().contains(value))
+        {
+            throw new IllegalArgumentException(metric.name() + ": " + value + " is not among " + metric.values());
+        }
+        return selected.contains(metric.name()) ? counters.supply(bindingName, metric.seriesName(value)) : null;
     }
 
     @Override

@@ -71,12 +71,19 @@ final class PrometheusMeters
                     // histograms are collected at each scrape by PrometheusHistograms
                     continue;
                 }
-                // the labels are in the key: a reload that renames the namespace or changes attributes re-registers
-                final String key = config.name() + " " + config.telemetry().attributes() + " " + binding.name() + ":" + metric;
-                selected.add(key);
-                if (!registered.containsKey(key))
+                // a labelled counter is one series per value of its label, each a meter with that tag
+                final List<String> values = declared.label() != null ? declared.values() : List.of("");
+                for (String value : values)
                 {
-                    registered.put(key, register(config, binding.name(), declared));
+                    final String series = declared.seriesName(value);
+                    // the labels are in the key: a reload that renames the namespace or changes attributes re-registers
+                    final String key = config.name() + " " + config.telemetry().attributes() + " " + binding.name() + ":"
+                        + series;
+                    selected.add(key);
+                    if (!registered.containsKey(key))
+                    {
+                        registered.put(key, register(config, binding.name(), declared, value));
+                    }
                 }
             }
         }
@@ -92,16 +99,21 @@ final class PrometheusMeters
         });
     }
 
-    private Meter register(NamespaceConfig config, String binding, Metric declared)
+    private Meter register(NamespaceConfig config, String binding, Metric declared, String value)
     {
         final String metric = declared.name();
+        final String series = declared.seriesName(value);
         final List<Tag> tags = new ArrayList<>();
         tags.add(Tag.of("namespace", config.name()));
         tags.add(Tag.of("binding", binding));
-        config.telemetry().attributes().forEach((name, value) -> tags.add(Tag.of(name.replace('.', '_'), value)));
+        config.telemetry().attributes().forEach((name, attribute) -> tags.add(Tag.of(name.replace('.', '_'), attribute)));
+        if (declared.label() != null)
+        {
+            tags.add(Tag.of(declared.label(), value));
+        }
         if (declared.kind() == MetricKind.GAUGE)
         {
-            return Gauge.builder(metric, this, meters -> meters.value(binding, metric))
+            return Gauge.builder(metric, this, meters -> meters.value(binding, series))
                 .description(declared.description())
                 .tags(tags)
                 .register(registry);
@@ -109,7 +121,7 @@ final class PrometheusMeters
         else
         {
             // Micrometer's Prometheus naming adds _bytes for the base unit and _total for a counter
-            return FunctionCounter.builder(metric, this, meters -> meters.value(binding, metric))
+            return FunctionCounter.builder(metric, this, meters -> meters.value(binding, series))
                 .description(declared.description())
                 .baseUnit(declared.unit() == MetricUnit.BYTES ? "bytes" : null)
                 .tags(tags)

@@ -89,6 +89,7 @@ abstract class TlsConnection
     private boolean netOutEndPending;
     private int packetSize;
     private long handshakeStart;
+    private long handshakeStartNanos;
 
     // records from the net not yet unwrapped: [decodeOffset, decodeLimit) of decodeSlot
     int decodeSlot = BufferPool.NO_SLOT;
@@ -183,6 +184,7 @@ abstract class TlsConnection
     {
         this.engine = engine;
         this.handshakeStart = System.currentTimeMillis();
+        this.handshakeStartNanos = counters.startNanos();
         try
         {
             engine.beginHandshake();
@@ -335,7 +337,7 @@ abstract class TlsConnection
                     timerId = NO_CANCEL_ID;
                     if (!established && !failed)
                     {
-                        counters.timedOut.increment();
+                        counters.onTimedOut();
                         context.event(binding.id(), traceId, "tls.handshake.timeout", "bindings." + binding.name()
                             + ": no handshake after " + scratch.timeout + " ms, connection closed");
                         onHandshakeFailed(traceId, "timeout");
@@ -741,7 +743,7 @@ abstract class TlsConnection
             final SSLSession session = engine.getSession();
             tls12 = "TLSv1.2".equals(session.getProtocol());
             packetSize = session.getPacketBufferSize();
-            counters.handshakes.increment();
+            counters.onHandshake(handshakeStartNanos);
             if (scratch.provider.resumed(engine, handshakeStart))
             {
                 counters.resumed.increment();

@@ -6,6 +6,9 @@ package io.zilla.bindings.tls.stream;
 import java.util.Locale;
 
 import io.zilla.engine.binding.EngineContext;
+import io.zilla.engine.metrics.BindingMetrics;
+import io.zilla.engine.metrics.Histogram;
+import io.zilla.engine.metrics.Metrics;
 import org.agrona.concurrent.status.AtomicCounter;
 
 /** One tls server or client binding's counters on one worker ({@code zilla metrics} shows them). */
@@ -47,6 +50,39 @@ final class TlsHandshakeCounters
     /** Server: TLS 1.2 renegotiations refused. */
     final AtomicCounter renegotiationRefused;
 
+    // the tls.* metrics the binding's telemetry selects (null when not): the same events, for exporters
+    private final AtomicCounter handshakesMetric;
+    private final AtomicCounter failedCertificateMetric;
+    private final AtomicCounter failedNegotiationMetric;
+    private final AtomicCounter failedPeerMetric;
+    private final AtomicCounter failedTimeoutMetric;
+    private final AtomicCounter failedOtherMetric;
+    private final Histogram durationMetric;
+
+    /** A handshake completed, begun at {@code startNanos} ({@link #startNanos()}). */
+    void onHandshake(long startNanos)
+    {
+        handshakes.increment();
+        Metrics.increment(handshakesMetric);
+        if (durationMetric != null)
+        {
+            durationMetric.record(System.nanoTime() - startNanos);
+        }
+    }
+
+    /** When a handshake begins: read only when its duration is recorded. */
+    long startNanos()
+    {
+        return durationMetric != null ? System.nanoTime() : 0L;
+    }
+
+    /** A handshake not done in time. */
+    void onTimedOut()
+    {
+        timedOut.increment();
+        Metrics.increment(failedTimeoutMetric);
+    }
+
     /** Counts a failed handshake, and its reason in the counter of its kind (from the engine's message). */
     void onFailed(String reason)
     {
@@ -55,18 +91,22 @@ final class TlsHandshakeCounters
         if (text.contains("received fatal alert") || text.contains("peer closed") || text.contains("closed during"))
         {
             failedPeer.increment();
+            Metrics.increment(failedPeerMetric);
         }
         else if (text.contains("certif") || text.contains("pkix") || text.contains("subject alternative name"))
         {
             failedCertificate.increment();
+            Metrics.increment(failedCertificateMetric);
         }
         else if (text.contains("protocol") || text.contains("cipher") || text.contains("version"))
         {
             failedNegotiation.increment();
+            Metrics.increment(failedNegotiationMetric);
         }
         else
         {
             failedOther.increment();
+            Metrics.increment(failedOtherMetric);
         }
     }
 
@@ -84,5 +124,13 @@ final class TlsHandshakeCounters
         this.rejected = context.supplyCounter(bindingId, "connections.rejected");
         this.timedOut = context.supplyCounter(bindingId, "handshakes.timedout");
         this.renegotiationRefused = context.supplyCounter(bindingId, "renegotiations.refused");
+        final BindingMetrics metrics = context.supplyMetrics(bindingId);
+        this.handshakesMetric = metrics.counter(TlsMetrics.HANDSHAKES);
+        this.failedCertificateMetric = metrics.counter(TlsMetrics.HANDSHAKE_FAILURES, TlsMetrics.CERTIFICATE);
+        this.failedNegotiationMetric = metrics.counter(TlsMetrics.HANDSHAKE_FAILURES, TlsMetrics.NEGOTIATION);
+        this.failedPeerMetric = metrics.counter(TlsMetrics.HANDSHAKE_FAILURES, TlsMetrics.PEER);
+        this.failedTimeoutMetric = metrics.counter(TlsMetrics.HANDSHAKE_FAILURES, TlsMetrics.TIMEOUT);
+        this.failedOtherMetric = metrics.counter(TlsMetrics.HANDSHAKE_FAILURES, TlsMetrics.OTHER);
+        this.durationMetric = metrics.histogram(TlsMetrics.HANDSHAKE_DURATION);
     }
 }

@@ -39,6 +39,7 @@ import javax.net.ssl.SSLSocket;
 import io.zilla.bindings.tls.TlsBinding;
 import io.zilla.bindings.tls.engine.TlsEngineProviders;
 import io.zilla.engine.EngineCounters;
+import io.zilla.engine.EngineHistograms;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.FreePorts;
 import io.zilla.engine.test.TestBinding;
@@ -129,6 +130,12 @@ class TlsServerTest
             }
         }
         awaitCounter("tls", "handshakes", 2L);
+        // the tls.* metrics its telemetry selects: the same handshakes, each timed
+        assertEquals(2L, counter("tls", "tls.handshakes"));
+        final EngineHistograms.Values duration = EngineHistograms.read(engine.directory()).get("tls")
+            .get("tls.handshake.duration");
+        assertEquals(2L, duration.count());
+        assertTrue(duration.sum() > 0L, duration::toString);
         // the handshakes' delegated tasks ran on the binding's threads, not on the worker
         assertTrue(Thread.getAllStackTraces().keySet().stream()
             .anyMatch(thread -> thread.getName().startsWith("zilla-tls-task-")), "no zilla-tls-task thread");
@@ -280,6 +287,10 @@ class TlsServerTest
         }
         awaitCounter("mutual", "handshakes.failed", 2L);
         assertEquals(2L, counter("mutual", "handshakes.failed.certificate"));
+        // the metric by reason, the only tls.* metric the binding selects
+        assertEquals(2L, counter("mutual", "tls.handshake.failures{reason=certificate}"));
+        assertEquals(0L, counter("mutual", "tls.handshake.failures{reason=peer}"));
+        assertEquals(-1L, counter("mutual", "tls.handshakes", -1L));
         awaitEvent("tls.handshake.failed");
     }
 
@@ -728,10 +739,16 @@ class TlsServerTest
 
     private long counter(String binding, String name)
     {
+        return counter(binding, name, 0L);
+    }
+
+    /** The counter, or {@code absent} when the binding never made it. */
+    private long counter(String binding, String name, long absent)
+    {
         try
         {
             final Map<String, Long> counters = EngineCounters.read(engine.directory()).get(binding);
-            return counters != null ? counters.getOrDefault(name, 0L) : 0L;
+            return counters != null ? counters.getOrDefault(name, absent) : absent;
         }
         catch (IOException ex)
         {
