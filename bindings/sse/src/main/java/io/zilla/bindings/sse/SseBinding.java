@@ -4,12 +4,14 @@
 package io.zilla.bindings.sse;
 
 import java.net.URL;
+import java.util.List;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.zilla.bindings.sse.config.SseConditionConfig;
 import io.zilla.bindings.sse.config.SseOptionsConfig;
 import io.zilla.bindings.sse.stream.SseBindingContext;
+import io.zilla.bindings.sse.stream.SseMetrics;
 import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingContext;
 import io.zilla.engine.binding.EngineContext;
@@ -17,6 +19,7 @@ import io.zilla.engine.config.ConditionConfig;
 import io.zilla.engine.config.ConfigValueException;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.OptionsConfig;
+import io.zilla.engine.metrics.Metric;
 
 /**
  * The sse binding type. Kind {@code server} turns each HTTP request stream of an http server binding into one
@@ -43,6 +46,12 @@ public final class SseBinding implements Binding
     public Set<KindConfig> kinds()
     {
         return Set.of(KindConfig.SERVER, KindConfig.CLIENT);
+    }
+
+    @Override
+    public List<Metric> metrics()
+    {
+        return SseMetrics.DECLARED;
     }
 
     @Override

@@ -44,6 +44,7 @@ final class SseServerFactory implements BindingHandler
     final EngineContext context;
     final BindingConfig binding;
     final SseOptionsConfig options;
+    final SseMetrics metrics;
     private final Long2ObjectHashMap<SseServerStream> streams = new Long2ObjectHashMap<>();
     private final ArrayDeque<SseServerStream> spares = new ArrayDeque<>();
 
@@ -59,6 +60,7 @@ final class SseServerFactory implements BindingHandler
         this.shared = shared;
         this.binding = binding;
         this.options = binding.options() instanceof SseOptionsConfig sse ? sse : SseOptionsConfig.DEFAULTS;
+        this.metrics = new SseMetrics(context, binding);
     }
 
     @Override
@@ -194,6 +196,7 @@ final class SseServerFactory implements BindingHandler
             sseBeginEx.lastId((String) null);
         }
         final int extensionLength = sseBeginEx.build().sizeof();
+        stream.resuming = lastIdBuffer != null;
         return stream.openExit(begin.traceId(), route.exitId(), shared.extension, extensionLength) ? 0 : 503;
     }
 

@@ -8,6 +8,7 @@ import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.binding.stream.StreamSide;
+import io.zilla.engine.metrics.Metrics;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.ChallengeFW;
@@ -63,6 +64,8 @@ final class SseServerStream implements MessageConsumer
     // the response is answered here (an error), or the event stream is done: the exit's reply is not wanted now
     private boolean answered;
     private boolean replyBegun;
+    /** The request carried a last event id: counted as a resume once its stream is answered. */
+    boolean resuming;
     private boolean retryPending;
     private boolean endPending;
     // the last byte of the event's last fragment was a CR: an LF first in the next is the same line break
@@ -260,6 +263,11 @@ final class SseServerStream implements MessageConsumer
             return;
         }
         replyBegun = true;
+        Metrics.increment(factory.metrics.active);
+        if (resuming)
+        {
+            Metrics.increment(factory.metrics.resumes);
+        }
         retryPending = true;
         http.doOutBegin(traceId, shared.okHead, 0, shared.okHeadLength);
         lastWriteAt = System.currentTimeMillis();
@@ -294,6 +302,7 @@ final class SseServerStream implements MessageConsumer
         int typeLength = -1;
         if (init)
         {
+            Metrics.increment(factory.metrics.events);
             crBefore = false;
             final OctetsFW extension = data.extension();
             final SseDataExFW dataEx = extension != null && extension.sizeof() > 0
@@ -653,10 +662,15 @@ final class SseServerStream implements MessageConsumer
                 keepAliveId = Signaler.NO_CANCEL_ID;
             }
             final long httpInitialId = http.inboundId;
+            if (replyBegun)
+            {
+                Metrics.decrement(factory.metrics.active);
+            }
             http.reset();
             exit.reset();
             answered = false;
             replyBegun = false;
+            resuming = false;
             retryPending = false;
             endPending = false;
             crBefore = false;

@@ -27,9 +27,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import io.zilla.bindings.sse.stream.SsePeers.Curl;
+import io.zilla.engine.EngineCounters;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestStream;
 import org.junit.jupiter.api.Test;
@@ -62,6 +64,25 @@ class SseServerTest
             assertEquals(EVENTS, curl.awaitExit());
             assertEquals(0, curl.exitValue());
         }
+        // the sse.* metrics the binding selects: three events (the end's id is not one), a stream that resumed from 7
+        awaitMetric("sse.active.streams", 0L);
+        assertEquals(3L, metric("sse.events"));
+        assertEquals(1L, metric("sse.resumes"));
+    }
+
+    private long metric(String name) throws Exception
+    {
+        return EngineCounters.read(engine.directory()).getOrDefault("sse", Map.of()).getOrDefault(name, -1L);
+    }
+
+    private void awaitMetric(String name, long value) throws Exception
+    {
+        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (metric(name) != value && System.nanoTime() < deadline)
+        {
+            Thread.sleep(10);
+        }
+        assertEquals(value, metric(name), name);
     }
 
     @Test
@@ -223,8 +244,11 @@ class SseServerTest
         {
             stream = awaitStream(0);
             curl.awaitOutput("retry: 1500\n\n");
+            assertEquals(1L, metric("sse.active.streams"));
         }
         stream.await(Duration.ofSeconds(10), () -> stream.aborted() && stream.reset());
+        awaitMetric("sse.active.streams", 0L);
+        assertEquals(0L, metric("sse.resumes"));
     }
 
     @Test
@@ -237,8 +261,11 @@ class SseServerTest
         {
             stream = awaitStream(0);
             curl.awaitOutput("retry: 1500\n\n");
+            assertEquals(1L, metric("sse.active.streams"));
         }
         stream.await(Duration.ofSeconds(10), () -> stream.aborted() && stream.reset());
+        awaitMetric("sse.active.streams", 0L);
+        assertEquals(0L, metric("sse.resumes"));
     }
 
     @Test
