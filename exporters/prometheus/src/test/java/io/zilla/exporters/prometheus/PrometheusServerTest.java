@@ -5,6 +5,7 @@ package io.zilla.exporters.prometheus;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -94,21 +95,7 @@ class PrometheusServerTest
             }
         }
 
-        final Path config = temp.resolve("prometheus.yml");
-        Files.writeString(config, """
-            global:
-              scrape_interval: 1s
-            scrape_configs:
-              - job_name: zilla
-                metrics_path: /metrics
-                static_configs:
-                  - targets: ['127.0.0.1:%d']
-            """.formatted(metricsPort));
-        final Process prometheus = new ProcessBuilder(PROMETHEUS.toString(), "--config.file=" + config,
-            "--storage.tsdb.path=" + temp.resolve("data"), "--web.listen-address=127.0.0.1:" + prometheusPort)
-            .redirectErrorStream(true)
-            .redirectOutput(temp.resolve("prometheus.log").toFile())
-            .start();
+        final Process prometheus = startPrometheus(metricsPort, prometheusPort);
         try
         {
             final String api = "http://127.0.0.1:" + prometheusPort;
@@ -123,12 +110,86 @@ class PrometheusServerTest
         }
         finally
         {
-            prometheus.destroy();
-            if (!prometheus.waitFor(10, TimeUnit.SECONDS))
+            stop(prometheus);
+        }
+    }
+
+    @Test
+    void shouldRunEveryPanelOfTheDashboard() throws Exception
+    {
+        assertTrue(Files.isExecutable(PROMETHEUS), PROMETHEUS + " is missing: apt-get install -y prometheus (.ci/run does)");
+        final int port = FreePorts.next();
+        final int metricsPort = FreePorts.next();
+        final int prometheusPort = FreePorts.next();
+        engine.startText("zilla.yaml", Files.readString(Path.of("..", "..", "examples", "http.metrics", "zilla.yaml"))
+            .replace("7114", Integer.toString(port))
+            .replace("7190", Integer.toString(metricsPort)));
+        final Process prometheus = startPrometheus(metricsPort, prometheusPort);
+        try
+        {
+            final String api = "http://127.0.0.1:" + prometheusPort;
+            assertEquals("1", await(api, "up{job=\"zilla\"}", "1"));
+            final HttpClient http11 = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            // requests over more than one scrape, so that rate() has two samples with a difference
+            for (int i = 0; i < 6; i++)
             {
-                prometheus.destroyForcibly();
+                final HttpResponse<String> response = http11.send(HttpRequest.newBuilder(URI.create("http://localhost:"
+                    + port + "/")).POST(HttpRequest.BodyPublishers.ofString("panel " + i)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+                assertEquals("panel " + i, response.body());
+                Thread.sleep(500);
+            }
+            await(api, "sum(http_duration_seconds_count)", "6");
+            for (String expression : Dashboard.expressions())
+            {
+                // Prometheus parses and runs it: a typo in a function, a label or a range is an error status here
+                final JsonNode answer = queryAnswer(api, Dashboard.resolved(expression));
+                assertEquals("success", answer.path("status").asText(), expression + ": " + answer);
+                if (expression.contains("http_"))
+                {
+                    assertFalse(answer.path("data").path("result").isEmpty(), "no result for " + expression);
+                }
             }
         }
+        finally
+        {
+            stop(prometheus);
+        }
+    }
+
+    private Process startPrometheus(int metricsPort, int prometheusPort) throws IOException
+    {
+        final Path config = temp.resolve("prometheus.yml");
+        Files.writeString(config, """
+            global:
+              scrape_interval: 1s
+            scrape_configs:
+              - job_name: zilla
+                metrics_path: /metrics
+                static_configs:
+                  - targets: ['127.0.0.1:%d']
+            """.formatted(metricsPort));
+        return new ProcessBuilder(PROMETHEUS.toString(), "--config.file=" + config,
+            "--storage.tsdb.path=" + temp.resolve("data"), "--web.listen-address=127.0.0.1:" + prometheusPort)
+            .redirectErrorStream(true)
+            .redirectOutput(temp.resolve("prometheus.log").toFile())
+            .start();
+    }
+
+    private static void stop(Process prometheus) throws InterruptedException
+    {
+        prometheus.destroy();
+        if (!prometheus.waitFor(10, TimeUnit.SECONDS))
+        {
+            prometheus.destroyForcibly();
+        }
+    }
+
+    private JsonNode queryAnswer(String api, String expression) throws IOException, InterruptedException
+    {
+        final HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(api + "/api/v1/query?query="
+            + URLEncoder.encode(expression, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
+        return mapper.readTree(response.body());
     }
 
     private String await(String api, String expression, String expected) throws Exception
@@ -141,9 +202,9 @@ class PrometheusServerTest
             {
                 value = query(api, expression);
             }
-            catch (IOException ex)
+            catch (IOException | AssertionError ex)
             {
-                // Prometheus is not listening yet
+                // Prometheus is not listening yet, or answers 503 while it starts
                 value = ex.toString();
             }
             if (expected.equals(value))
