@@ -26,6 +26,8 @@ import io.zilla.engine.test.ThreadStats;
 abstract class HttpBenchTarget implements Closeable
 {
     static final String ZILLA = "zilla";
+    /** zilla with every http.* and stream.* metric recorded on its tcp and http bindings: what metrics cost. */
+    static final String ZILLA_METRICS = "zilla-metrics";
     static final String REFERENCE = "reference";
 
     private static final String WORKER_PREFIX = "zilla-worker-";
@@ -49,7 +51,12 @@ abstract class HttpBenchTarget implements Closeable
 
     static HttpBenchTarget zilla(Path directory) throws IOException
     {
-        return new Zilla(freePort(), directory);
+        return new Zilla(ZILLA, freePort(), directory, false);
+    }
+
+    static HttpBenchTarget zillaWithMetrics(Path directory) throws IOException
+    {
+        return new Zilla(ZILLA_METRICS, freePort(), directory, true);
     }
 
     static HttpBenchTarget nginx(Path directory) throws IOException, InterruptedException
@@ -71,12 +78,15 @@ abstract class HttpBenchTarget implements Closeable
     {
         private final Engine engine;
 
-        Zilla(int port, Path directory) throws IOException
+        Zilla(String name, int port, Path directory, boolean metrics) throws IOException
         {
-            super(ZILLA, port);
+            super(name, port);
+            final String telemetry = metrics ? "    telemetry:\n      metrics:\n        - http.*\n        - stream.*" : "";
+            final String tcpTelemetry = metrics ? "    telemetry:\n      metrics:\n        - stream.*" : "";
             final String yaml = String.join("\n",
                 "---",
                 "name: http-bench",
+                metrics ? "telemetry:\n  metrics:\n    - http.*\n    - stream.*" : "",
                 "bindings:",
                 "  net:",
                 "    type: tcp",
@@ -84,6 +94,7 @@ abstract class HttpBenchTarget implements Closeable
                 "    options:",
                 "      host: 127.0.0.1",
                 "      port: " + port,
+                tcpTelemetry,
                 "    exit: http",
                 "  http:",
                 "    type: http",
@@ -92,6 +103,7 @@ abstract class HttpBenchTarget implements Closeable
                 "      versions:",
                 "        - http/1.1",
                 "        - h2",
+                telemetry,
                 "    exit: echo",
                 "  echo:",
                 "    type: echo",
@@ -99,7 +111,7 @@ abstract class HttpBenchTarget implements Closeable
                 "");
             final EngineConfiguration configuration = new EngineConfiguration()
                 .with(EngineConfiguration.WORKERS, 1)
-                .with(EngineConfiguration.DIRECTORY, Files.createDirectories(directory.resolve("engine")));
+                .with(EngineConfiguration.DIRECTORY, Files.createDirectories(directory.resolve("engine-" + name)));
             engine = Engine.builder().configuration(configuration).config("http-bench.zilla.yaml", yaml).build();
             engine.start();
         }

@@ -29,7 +29,8 @@ import io.zilla.engine.test.ThreadStats;
  * POST of {@code --size} bytes with as many.
  * <p>
  * Arguments (all optional): {@code --workloads h1-get,h1-post,h2c-get,h2c-post}, {@code --targets
- * zilla,reference}, {@code --duration S} (10), {@code --warmup S} (3, not measured, before each run),
+ * zilla,reference} (or {@code zilla,zilla-metrics}: the same graph with every http.* and stream.* metric on, its ratio
+ * against zilla without them), {@code --duration S} (10), {@code --warmup S} (3, not measured, before each run),
  * {@code --rounds N} (2), {@code --size BYTES} (65536), {@code --h1-connections N} (50), {@code --h2-connections N}
  * (10), {@code --streams N} (100).
  */
@@ -97,6 +98,10 @@ public final class HttpBenchmark
             {
                 servers.put(HttpBenchTarget.ZILLA, HttpBenchTarget.zilla(directory));
             }
+            if (targets.contains(HttpBenchTarget.ZILLA_METRICS))
+            {
+                servers.put(HttpBenchTarget.ZILLA_METRICS, HttpBenchTarget.zillaWithMetrics(directory));
+            }
             if (targets.contains(HttpBenchTarget.REFERENCE))
             {
                 if (workloads.contains(H1_GET) || workloads.contains(H1_POST))
@@ -119,8 +124,8 @@ public final class HttpBenchmark
                     }
                     for (String target : order)
                     {
-                        final HttpBenchTarget server = target.equals(HttpBenchTarget.ZILLA)
-                            ? servers.get(HttpBenchTarget.ZILLA)
+                        final HttpBenchTarget server = servers.containsKey(target)
+                            ? servers.get(target)
                             : servers.get(workload.startsWith("h1") ? "nginx" : "nghttpd");
                         final Run run = measure(workload, server, round, directory);
                         runs.add(run);
@@ -202,10 +207,14 @@ public final class HttpBenchmark
             for (Map.Entry<String, List<Run>> target : workload.getValue().entrySet())
             {
                 final List<Run> of = target.getValue();
-                final boolean zilla = target.getKey().equals(HttpBenchTarget.ZILLA);
-                final Double reference = rates.get(HttpBenchTarget.REFERENCE);
+                final boolean zilla = target.getKey().startsWith(HttpBenchTarget.ZILLA);
+                // zilla with metrics is compared with zilla without them, when both ran
+                final Double reference = target.getKey().equals(HttpBenchTarget.ZILLA_METRICS)
+                    && rates.containsKey(HttpBenchTarget.ZILLA)
+                    ? rates.get(HttpBenchTarget.ZILLA)
+                    : rates.get(HttpBenchTarget.REFERENCE);
                 out.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %.3f | %.3f | %.2f | %s | %d | %s |%n",
-                    workload.getKey(), zilla ? "zilla" : (workload.getKey().startsWith("h1") ? "nginx" : "nghttpd"),
+                    workload.getKey(), zilla ? target.getKey() : (workload.getKey().startsWith("h1") ? "nginx" : "nghttpd"),
                     rates.get(target.getKey()),
                     median(of.stream().mapToDouble(run -> run.load().p50()).toArray()),
                     median(of.stream().mapToDouble(run -> run.load().p99()).toArray()),
