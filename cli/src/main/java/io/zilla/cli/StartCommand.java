@@ -54,6 +54,11 @@ final class StartCommand implements Callable<Integer>
         description = {"an engine property; repeat it for more, as in", "-P zilla.engine.directory=DIR"})
     Map<String, String> properties = new LinkedHashMap<>();
 
+    @Option(names = {"--health-port"}, paramLabel = "PORT",
+        description = {"serve /health/live and /health/ready on PORT (zilla.engine.health.port),",
+            "for Kubernetes probes; off by default"})
+    Integer healthPort;
+
     @Option(names = {"-v", "--verbose"}, description = "print each binding started")
     boolean verbose;
 
@@ -158,6 +163,10 @@ final class StartCommand implements Callable<Integer>
         {
             values.setProperty(EngineConfiguration.WORKERS, workers.toString());
         }
+        if (healthPort != null)
+        {
+            values.setProperty(EngineConfiguration.HEALTH_PORT, healthPort.toString());
+        }
         return new EngineConfiguration(values);
     }
 
@@ -174,6 +183,7 @@ final class StartCommand implements Callable<Integer>
         {
             out.printf("metrics: %s%n", exporter);
         }
+        engine.healthDescription().ifPresent(health -> out.printf("health: %s%n", health));
         final int count = engine.configuration().workers();
         final String names = engine.config().bindings().stream().map(BindingConfig::name).collect(Collectors.joining(", "));
         out.printf("started zilla with %d worker%s: %s%n", count, count == 1 ? "" : "s", names);

@@ -190,6 +190,32 @@ class StartCommandTest
     }
 
     @Test
+    void shouldPrintAndServeTheHealthEndpoint() throws Exception
+    {
+        final int healthPort = FreePorts.freePort();
+        final Path config = ConfigResources.copy(ConfigResources.ECHO, temp);
+        final Zilla zilla = new Zilla();
+
+        final Future<Integer> status = start(zilla, "-c", config.toString(), "-w", "1", "--health-port",
+            String.valueOf(healthPort), "-P", directory(temp.resolve("engine")));
+        zilla.awaitOut("started zilla", TIMEOUT);
+        final HttpClient client = HttpClient.newHttpClient();
+        final HttpResponse<String> ready = client.send(HttpRequest.newBuilder(
+            URI.create("http://127.0.0.1:" + healthPort + "/health/ready")).build(), HttpResponse.BodyHandlers.ofString());
+        final HttpResponse<String> live = client.send(HttpRequest.newBuilder(
+            URI.create("http://127.0.0.1:" + healthPort + "/health/live")).build(), HttpResponse.BodyHandlers.ofString());
+        zilla.hooks().signal();
+
+        assertEquals(0, status.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+        assertEquals(List.of("health: http://0.0.0.0:" + healthPort + "/health/ready, /health/live",
+            "started zilla with 1 worker: north_echo_server", "stopped zilla"), zilla.out().lines().toList());
+        assertEquals(200, ready.statusCode());
+        assertEquals("{\"ready\":true}\n", ready.body());
+        assertEquals(200, live.statusCode());
+        assertEquals("{\"live\":true,\"workers\":1}\n", live.body());
+    }
+
+    @Test
     void shouldFailWithOneLineForBadWorkers()
     {
         final Path config = ConfigResources.copy(ConfigResources.ECHO, temp);

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -34,6 +35,9 @@ import io.zilla.engine.internal.EngineDirectory;
 import io.zilla.engine.internal.Worker;
 import io.zilla.engine.internal.event.EngineEvent;
 import io.zilla.engine.internal.event.EventLog;
+import io.zilla.engine.internal.health.HealthServer;
+import io.zilla.engine.internal.health.Liveness;
+import io.zilla.engine.internal.health.Readiness;
 import io.zilla.engine.internal.stream.StreamIds;
 import io.zilla.engine.metrics.EngineMetrics;
 import io.zilla.engine.metrics.Metric;
@@ -67,6 +71,8 @@ public final class Engine implements AutoCloseable
     private volatile boolean exporting;
     private volatile NamespaceConfig config;
     private ConfigWatcher watcher;
+    private final Readiness readiness = new Readiness();
+    private HealthServer health;
 
     private Engine(EngineConfiguration configuration, NamespaceConfig config, Map<String, Binding> bindingsByType,
         Map<String, Vault> vaultsByType, List<Consumer<EngineEvent>> eventListeners, Path configFile,
@@ -126,6 +132,8 @@ public final class Engine implements AutoCloseable
                 workers.add(worker);
                 attached.add(worker.start(config.bindings(), vaults));
             }
+            // before the bindings are attached: a probe then hears "starting", not a refused connection
+            startHealth();
             for (CompletableFuture<Void> future : attached)
             {
                 future.get();
@@ -168,6 +176,38 @@ public final class Engine implements AutoCloseable
             close();
             throw ex;
         }
+        readiness.started();
+    }
+
+    /** What the health endpoint serves, for the start log; empty when it is off ({@code zilla.engine.health.port}). */
+    public Optional<String> healthDescription()
+    {
+        final HealthServer server = health;
+        return server != null ? Optional.of(server.describe()) : Optional.empty();
+    }
+
+    /** Serves /health on a thread of its own when {@code zilla.engine.health.port} is set; a port in use fails the start. */
+    private void startHealth()
+    {
+        final int port = configuration.healthPort();
+        if (port < 0)
+        {
+            return;
+        }
+        final Liveness liveness = new Liveness(workers.stream().map(Worker::pulse).toList(),
+            configuration.healthStallMillis(), System::currentTimeMillis);
+        final HealthServer server = new HealthServer(configuration.healthHost(), port, liveness, readiness);
+        try
+        {
+            server.start();
+        }
+        catch (IOException ex)
+        {
+            server.close();
+            throw new IllegalStateException("zilla could not start: health http://" + configuration.healthHost() + ":"
+                + port + HealthServer.BOTH + ": " + ex.getMessage(), ex);
+        }
+        health = server;
     }
 
     /**
@@ -266,6 +306,8 @@ public final class Engine implements AutoCloseable
     @Override
     public void close()
     {
+        // not ready from the moment the stop begins; the health endpoint says so until the workers have stopped
+        readiness.stopping();
         if (watcher != null)
         {
             watcher.close();
@@ -288,6 +330,11 @@ public final class Engine implements AutoCloseable
             }
         }
         workers.clear();
+        if (health != null)
+        {
+            health.close();
+            health = null;
+        }
         stopExporter();
         exporters.forEach(ExporterHandler::close);
         exporters.clear();

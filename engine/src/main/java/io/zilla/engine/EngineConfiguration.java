@@ -27,6 +27,9 @@ public final class EngineConfiguration
     public static final String EXCEPTION_TRACES = "zilla.engine.exception.traces";
     public static final String STREAMS_PER_CONNECTION = "zilla.engine.streams.per.connection";
     public static final String DOORBELLS = "zilla.engine.doorbells";
+    public static final String HEALTH_PORT = "zilla.engine.health.port";
+    public static final String HEALTH_HOST = "zilla.engine.health.host";
+    public static final String HEALTH_STALL_MILLIS = "zilla.engine.health.stall.millis";
 
     private final Properties properties;
 
@@ -132,6 +135,41 @@ public final class EngineConfiguration
     public long idleParkMaxMillis()
     {
         return intValue(IDLE_PARK_MAX_MILLIS, 100);
+    }
+
+    /**
+     * The port of the health endpoint ({@code /health/live}, {@code /health/ready}), or -1: off, the default. Port 0
+     * lets the system choose one.
+     */
+    public int healthPort()
+    {
+        final int port = intValue(HEALTH_PORT, -1);
+        if (port < -1 || port > 65535)
+        {
+            throw new IllegalArgumentException(HEALTH_PORT + ": must be a port, 0 to 65535, not " + port);
+        }
+        return port;
+    }
+
+    /** The address the health endpoint listens on: every interface by default, as the exporters do. */
+    public String healthHost()
+    {
+        return properties.getProperty(HEALTH_HOST, "0.0.0.0").trim();
+    }
+
+    /**
+     * How long a worker may go without a pass of its loop before {@code /health/live} calls it stalled. It must be
+     * longer than {@link #idleParkMaxMillis()}, the longest an idle worker blocks between passes.
+     */
+    public long healthStallMillis()
+    {
+        final long stall = intValue(HEALTH_STALL_MILLIS, 5000);
+        if (stall <= idleParkMaxMillis())
+        {
+            throw new IllegalArgumentException(HEALTH_STALL_MILLIS + ": must be more than " + IDLE_PARK_MAX_MILLIS + " ("
+                + idleParkMaxMillis() + "), the longest an idle worker waits between passes, not " + stall);
+        }
+        return stall;
     }
 
     /**

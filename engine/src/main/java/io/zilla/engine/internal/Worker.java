@@ -33,6 +33,7 @@ import io.zilla.engine.internal.budget.WorkerBudgets;
 import io.zilla.engine.internal.buffer.SlabBufferPool;
 import io.zilla.engine.internal.event.EngineEvent;
 import io.zilla.engine.internal.event.EventLog;
+import io.zilla.engine.internal.health.WorkerPulse;
 import io.zilla.engine.internal.metrics.BindingCounters;
 import io.zilla.engine.internal.metrics.WorkerBindingMetrics;
 import io.zilla.engine.internal.metrics.WorkerCounters;
@@ -88,6 +89,7 @@ public final class Worker implements EngineContext, Runnable
     private final Long2ObjectHashMap<BindingHandler> handlers = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<BindingCounters> bindingCounters = new Long2ObjectHashMap<>();
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final WorkerPulse pulse;
 
     private Map<String, VaultHandler> vaults = Map.of();
 
@@ -122,6 +124,13 @@ public final class Worker implements EngineContext, Runnable
         this.budgets = new WorkerBudgets(index);
         this.bufferPool = new SlabBufferPool(configuration.bufferSlotCapacity(), configuration.bufferSlots());
         this.writeBuffer = new UnsafeBuffer(new byte[configuration.bufferSlotCapacity() + 1024]);
+        this.pulse = new WorkerPulse(index, System.currentTimeMillis());
+    }
+
+    /** When the loop last passed, and whether the thread runs: what {@code /health/live} reads. */
+    public WorkerPulse pulse()
+    {
+        return pulse;
     }
 
     /** Starts the worker's thread and attaches the bindings there; the future completes once they are attached. */
@@ -151,6 +160,7 @@ public final class Worker implements EngineContext, Runnable
             }
         });
         thread = new Thread(this, "zilla-worker-" + index);
+        pulse.thread(thread);
         thread.start();
         return attached;
     }
@@ -258,7 +268,10 @@ public final class Worker implements EngineContext, Runnable
             {
                 doorbells.parking(false);
             }
-            work += signaler.poll(System.currentTimeMillis());
+            final long now = System.currentTimeMillis();
+            // the time this pass read anyway, for the liveness probe: one ordered store, no fence
+            pulse.pass(now);
+            work += signaler.poll(now);
             // a doorbell's handler writes frames for others to read (the kafka cache's readers): while the ring holds
             // a backlog it waits until the ring is drained; looked at before each doorbell, since a hundred topics'
             // doorbells rung in one cycle would each write their budget before the first was read

@@ -162,6 +162,30 @@ public final class TestClient implements BindingHandler
         run(stream::doReset);
     }
 
+    /**
+     * Blocks the worker's thread for {@code millis}, as a binding stuck in a handler would: the worker makes no pass
+     * meanwhile. Returns at once; the future completes on the worker once the block is over.
+     */
+    public CompletableFuture<Void> block(long millis)
+    {
+        final CompletableFuture<Void> done = new CompletableFuture<>();
+        commands.add(() ->
+        {
+            try
+            {
+                Thread.sleep(millis);
+                done.complete(null);
+            }
+            catch (InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                done.completeExceptionally(ex);
+            }
+        });
+        wake();
+        return done;
+    }
+
     @Override
     public MessageConsumer newStream(int msgTypeId, DirectBuffer buffer, int index, int length, MessageConsumer sender)
     {
@@ -206,18 +230,26 @@ public final class TestClient implements BindingHandler
                 result.completeExceptionally(ex);
             }
         });
+        wake();
         try
         {
-            pipe.sink().write(ByteBuffer.wrap(new byte[] {1}));
             return result.get(10, TimeUnit.SECONDS);
-        }
-        catch (IOException ex)
-        {
-            throw new UncheckedIOException(ex);
         }
         catch (InterruptedException | ExecutionException | TimeoutException ex)
         {
             throw new IllegalStateException("the worker did not run the test's command", ex);
+        }
+    }
+
+    private void wake()
+    {
+        try
+        {
+            pipe.sink().write(ByteBuffer.wrap(new byte[] {1}));
+        }
+        catch (IOException ex)
+        {
+            throw new UncheckedIOException(ex);
         }
     }
 
