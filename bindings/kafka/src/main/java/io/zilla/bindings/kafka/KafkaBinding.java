@@ -28,6 +28,7 @@ import io.zilla.bindings.kafka.config.KafkaTopicConfig;
 import io.zilla.bindings.kafka.stream.KafkaBindingContext;
 import io.zilla.bindings.kafka.stream.KafkaClientSettings;
 import io.zilla.bindings.kafka.stream.KafkaClientTimeouts;
+import io.zilla.bindings.kafka.stream.KafkaMetrics;
 import io.zilla.bindings.kafka.stream.KafkaPartialRequests;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.Binding;
@@ -40,6 +41,7 @@ import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.config.OptionsConfig;
 import io.zilla.engine.config.RouteConfig;
+import io.zilla.engine.metrics.Metric;
 import io.zilla.specs.kafka.codec.BrokerAddress;
 import io.zilla.specs.kafka.codec.RecordCompression;
 
@@ -153,6 +155,12 @@ public final class KafkaBinding implements Binding
     public Set<KindConfig> kinds()
     {
         return Set.of(KindConfig.PROXY, KindConfig.CLIENT, KindConfig.CACHE_CLIENT, KindConfig.CACHE_SERVER);
+    }
+
+    @Override
+    public List<Metric> metrics()
+    {
+        return KafkaMetrics.DECLARED;
     }
 
     @Override

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import io.zilla.bindings.kafka.config.KafkaClientOptionsConfig;
 import io.zilla.bindings.kafka.config.KafkaOptionsConfig;
@@ -301,6 +302,37 @@ class KafkaConfigTest
         assertTrue(errors.get(1).message().contains("bootstrap"), errors.toString());
         assertEquals(8, errors.get(1).line(), errors.toString());
         assertEquals(7, errors.get(1).column(), errors.toString());
+    }
+
+    @Test
+    void shouldSelectTheKafkaMetricsOfAKafkaBinding()
+    {
+        final NamespaceConfig config = reader.read("zilla.yaml", """
+            ---
+            name: test
+            telemetry:
+              metrics:
+                - kafka.*
+            bindings:
+              kafka_client:
+                type: kafka
+                kind: client
+                options:
+                  servers:
+                    - broker1.internal:9092
+                telemetry:
+                  metrics:
+                    - kafka.*
+                exit: tcp_client
+              tcp_client:
+                type: tcp
+                kind: client
+            """, 1);
+
+        assertEquals(Set.of("kafka.produce.records", "kafka.produce.bytes", "kafka.fetch.records", "kafka.fetch.bytes",
+            "kafka.broker.connections", "kafka.request.duration", "kafka.cache.reads", "kafka.cache.fetched"),
+            config.binding("kafka_client").metrics());
+        assertEquals(Set.of(), config.binding("tcp_client").metrics());
     }
 
     private List<ConfigError> errors(String yaml)

@@ -64,6 +64,7 @@ public final class KafkaCacheClientFactory implements BindingHandler
     private final MutableDirectBuffer frameBuffer;
     private final int maxPayload;
     private final KafkaCacheOptionsConfig options;
+    private final KafkaMetrics metrics;
     private final Long2ObjectHashMap<KafkaCacheReaderStream> streams = new Long2ObjectHashMap<>();
 
     KafkaCacheClientFactory(EngineContext context, BindingConfig binding, Function<BindingConfig, CacheRegistry> caches,
@@ -79,6 +80,7 @@ public final class KafkaCacheClientFactory implements BindingHandler
         this.extensionBuffer = new UnsafeBuffer(new byte[capacity]);
         this.frameBuffer = new UnsafeBuffer(new byte[capacity]);
         this.maxPayload = capacity - FRAME_OVERHEAD;
+        this.metrics = new KafkaMetrics(context, binding);
         this.options = binding.options() instanceof KafkaCacheOptionsConfig cache ? cache : KafkaCacheOptionsConfig.DEFAULTS;
     }
 
@@ -237,6 +239,11 @@ public final class KafkaCacheClientFactory implements BindingHandler
     int maxPayload()
     {
         return maxPayload;
+    }
+
+    KafkaMetrics metrics()
+    {
+        return metrics;
     }
 
     void event(long traceId, String event, String detail)

@@ -13,6 +13,7 @@ import io.zilla.bindings.kafka.cache.CacheFilter;
 import io.zilla.bindings.kafka.cache.CachePartition;
 import io.zilla.bindings.kafka.cache.CacheTopic;
 import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.metrics.Metrics;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
@@ -473,6 +474,8 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
             fragmentPartition = -1;
             pending[p] = false;
             reported[p] = progress[p];
+            // read from the cache: every reader of a record counts it, the cache fetched it once (kafka.cache.fetched)
+            Metrics.increment(factory.metrics().cacheReads);
         }
         else
         {

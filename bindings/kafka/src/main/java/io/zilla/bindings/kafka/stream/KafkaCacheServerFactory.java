@@ -21,6 +21,7 @@ import io.zilla.engine.binding.signal.Doorbell;
 import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.RouteConfig;
+import io.zilla.engine.metrics.Metrics;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
@@ -99,6 +100,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
     private final MutableDirectBuffer extensionBuffer;
     private final MutableDirectBuffer headersBuffer;
     private final Doorbell requests;
+    private final KafkaMetrics metrics;
     // a list, walked by index: the ticker walks it 4 times a second, and an iterator would be garbage each time
     private final List<ServerTopic> topics = new ArrayList<>();
     private final long tickerId;
@@ -116,6 +118,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
         this.extensionBuffer = new UnsafeBuffer(new byte[capacity]);
         this.headersBuffer = new ExpandableArrayBuffer(capacity);
         this.tickerId = context.supplyInitialId(binding.id());
+        this.metrics = new KafkaMetrics(context, binding);
         this.requests = context.supplyDoorbell(this::onRequests);
         registry.server(context.index(), requests);
         for (String topic : options.bootstrap())
@@ -732,6 +735,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
             try
             {
                 partition.append(recordOffset, recordTimestamp, key, value, headersView);
+                Metrics.increment(metrics.cacheFetched);
             }
             catch (IllegalArgumentException ex)
             {

@@ -11,6 +11,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.signal.Signaler;
+import io.zilla.engine.metrics.Histogram;
+import io.zilla.engine.metrics.Metrics;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
@@ -79,6 +81,9 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
     private final short[] versions = new short[KafkaApis.UNREGISTER_CONTROLLER + 1];
     private final ApiVersionsExchange apiVersions = new ApiVersionsExchange();
     private final LongArrayQueue deadlines = new LongArrayQueue();
+    // kafka.request.duration: when each request in flight was written, kept only while the histogram is selected
+    private final Histogram requestDuration;
+    private final LongArrayQueue sentAt;
     private final SignalFW signalRO = new SignalFW();
     private final KafkaClientAuthenticator authenticator;
 
@@ -111,6 +116,8 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
     private boolean replyBegun;
     private boolean initialClosed;
     private boolean replyClosed;
+    // counted in kafka.broker.connections: from the broker's reply beginning (connected) to the connection closing
+    private boolean counted;
 
     KafkaClientConnection(KafkaClientConnectionPool pool, int nodeId, KafkaClientConnectionPool.Purpose purpose, long key)
     {
@@ -120,6 +127,8 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
         this.key = key;
         this.authenticator = pool.sasl() != null ? new KafkaClientAuthenticator(pool.sasl(), this) : null;
         this.lastUsedAt = System.currentTimeMillis();
+        this.requestDuration = pool.metrics().requestDuration;
+        this.sentAt = requestDuration != null ? new LongArrayQueue() : null;
         Arrays.fill(versions, NO_VERSION);
     }
 
@@ -223,6 +232,11 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
     private void onNetBegin(BeginFW begin)
     {
         replyBegun = true;
+        if (!counted)
+        {
+            counted = true;
+            Metrics.increment(pool.metrics().brokerConnections);
+        }
         replySeq = begin.sequence();
         replyAck = begin.acknowledge();
         doNetReplyWindow(begin.traceId(), true);
@@ -380,6 +394,10 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
         {
             correlations.pollInt();
             deadlines.pollLong();
+            if (sentAt != null)
+            {
+                requestDuration.record(System.nanoTime() - sentAt.pollLong());
+            }
             lastUsedAt = System.currentTimeMillis();
             final KafkaClientRequest request = inflight.poll();
             final short apiKey = request.apiKey();
@@ -475,6 +493,10 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
                     inflight.add(request);
                     correlations.addInt(correlationId);
                     deadlines.addLong(System.currentTimeMillis() + pool.timeouts().request());
+                    if (sentAt != null)
+                    {
+                        sentAt.addLong(System.nanoTime());
+                    }
                 }
                 request.onWritten(traceId);
                 scheduleTimeout(traceId);
@@ -635,6 +657,7 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
     {
         state = State.CLOSED;
         pool.remove(this);
+        uncount();
         pool.context().supplyCounter(pool.routedId(), "connections.idle.closed").increment();
         cancelReauthenticate();
         if (net != null && !initialClosed)
@@ -665,6 +688,12 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
             cancelReauthenticate();
             saslRequest = null;
             deadlines.clear();
+            if (sentAt != null)
+            {
+                // requests that will have no response: no duration to record
+                sentAt.clear();
+            }
+            uncount();
             doNetClose(traceId);
             if (held != null)
             {
@@ -683,6 +712,15 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
             {
                 queued.poll().onFailed(error, traceId);
             }
+        }
+    }
+
+    private void uncount()
+    {
+        if (counted)
+        {
+            counted = false;
+            Metrics.decrement(pool.metrics().brokerConnections);
         }
     }
 

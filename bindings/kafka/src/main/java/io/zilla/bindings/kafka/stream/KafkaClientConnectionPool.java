@@ -86,6 +86,7 @@ final class KafkaClientConnectionPool
     private final MutableDirectBuffer encodeBuffer;
     private final AtomicCounter malformed;
     private final AtomicCounter opened;
+    private final KafkaMetrics metrics;
     private final Long2ObjectHashMap<KafkaClientConnection> connections = new Long2ObjectHashMap<>();
 
     private int nextServer;
@@ -96,8 +97,10 @@ final class KafkaClientConnectionPool
      * @param nodes   a broker's address by node id, as the metadata knows it, or null
      */
     KafkaClientConnectionPool(EngineContext context, StreamFrames frames, String bindingName, long routedId, long exitId,
-        List<BrokerAddress> servers, KafkaSaslConfig sasl, KafkaClientTimeouts timeouts, IntFunction<BrokerAddress> nodes)
+        List<BrokerAddress> servers, KafkaSaslConfig sasl, KafkaClientTimeouts timeouts, IntFunction<BrokerAddress> nodes,
+        KafkaMetrics metrics)
     {
+        this.metrics = metrics;
         this.context = context;
         this.frames = frames;
         this.bindingName = bindingName;
@@ -262,5 +265,10 @@ final class KafkaClientConnectionPool
     AtomicCounter malformed()
     {
         return malformed;
+    }
+
+    KafkaMetrics metrics()
+    {
+        return metrics;
     }
 }

@@ -57,20 +57,22 @@ public final class KafkaClientFactory implements BindingHandler
             : List.of();
         final StreamFrames frames = new StreamFrames(context.writeBuffer());
         final Int2ObjectHashMap<BrokerAddress> nodes = new Int2ObjectHashMap<>();
+        final KafkaMetrics metrics = new KafkaMetrics(context, binding);
         this.pool = servers.isEmpty() || route == null
             ? null
             : new KafkaClientConnectionPool(context, frames, binding.name(), binding.id(), route.exitId(), servers,
-                options.sasl(), settings.timeouts(), nodes::get);
+                options.sasl(), settings.timeouts(), nodes::get, metrics);
         final KafkaClientMetadata metadata = pool != null
             ? new KafkaClientMetadata(pool, nodes, System::currentTimeMillis)
             : null;
-        this.fetch = new KafkaClientFetchFactory(context, frames, pool, metadata, settings.fetchMaxBatchBytes());
+        this.fetch = new KafkaClientFetchFactory(context, frames, pool, metadata, settings.fetchMaxBatchBytes(),
+            metrics);
         this.group = new KafkaClientGroupFactory(context, frames, pool);
         this.offsetFetch = new KafkaClientOffsetFetchFactory(context, frames, pool);
         this.offsetCommit = new KafkaClientOffsetCommitFactory(context, frames, pool);
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, settings.metadataMaxAge());
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id(),
-            options != null ? options.compression() : RecordCompression.NONE, settings.produceMaxInFlight());
+            options != null ? options.compression() : RecordCompression.NONE, settings.produceMaxInFlight(), metrics);
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
         this.merged = new KafkaClientMergedFactory(context, frames, pool, binding.id());
         this.describe = new KafkaClientDescribeFactory(context, frames, pool, settings.metadataMaxAge());

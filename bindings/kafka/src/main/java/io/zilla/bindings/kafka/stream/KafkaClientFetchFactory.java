@@ -18,6 +18,7 @@ import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.binding.stream.StreamFrames;
+import io.zilla.engine.metrics.Metrics;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.FlushFW;
 import io.zilla.specs.core.types.stream.SignalFW;
@@ -120,10 +121,12 @@ final class KafkaClientFetchFactory
 
     private final AtomicCounter fetchRequests;
     private final AtomicCounter fetchPartitions;
+    private final KafkaMetrics metrics;
 
     KafkaClientFetchFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool,
-        KafkaClientMetadata metadata, int maxBatchBytes)
+        KafkaClientMetadata metadata, int maxBatchBytes, KafkaMetrics metrics)
     {
+        this.metrics = metrics;
         this.frames = frames;
         this.io = new KafkaClientAppFrames(frames);
         this.pool = pool;
@@ -665,6 +668,8 @@ final class KafkaClientFetchFactory
             {
                 fragment = 0;
                 reportedOffset = record.offset() + 1;
+                Metrics.increment(metrics.fetchRecords);
+                Metrics.add(metrics.fetchBytes, valueLength);
             }
             return sent;
         }

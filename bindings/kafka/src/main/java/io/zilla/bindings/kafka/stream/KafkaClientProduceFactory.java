@@ -13,6 +13,7 @@ import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.buffer.BufferPool;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.binding.stream.StreamFrames;
+import io.zilla.engine.metrics.Metrics;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.core.types.stream.EndFW;
@@ -140,12 +141,14 @@ final class KafkaClientProduceFactory
     private final AtomicCounter retried;
     private final AtomicCounter inflightPeak;
     private final int maxInFlight;
+    private final KafkaMetrics metrics;
     private final Object2IntHashMap<String> sequences = new Object2IntHashMap<>(0);
     private final Long2ObjectHashMap<ProduceStream> streams = new Long2ObjectHashMap<>();
 
     KafkaClientProduceFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool,
-        KafkaClientMetadata metadata, long bindingId, RecordCompression compression, int maxInFlight)
+        KafkaClientMetadata metadata, long bindingId, RecordCompression compression, int maxInFlight, KafkaMetrics metrics)
     {
+        this.metrics = metrics;
         this.maxInFlight = Math.max(1, maxInFlight);
         this.compression = compression;
         this.frames = frames;
@@ -412,6 +415,7 @@ final class KafkaClientProduceFactory
             if (appended)
             {
                 filling.credit += credit;
+                filling.valueBytes += value != null ? value.sizeof() : 0;
                 records.increment();
                 followKeyAndHeaders(record);
                 sendFillingIfAllowed(traceId);
@@ -452,6 +456,7 @@ final class KafkaClientProduceFactory
             }
             filling = free.poll();
             filling.credit = 0;
+            filling.valueBytes = 0L;
             filling.baseSequence = sequenceKey != null ? sequences.getValue(sequenceKey) : RecordBatches.NO_SEQUENCE;
             filling.acked = false;
             final int offset = regionOffset(filling.region);
@@ -630,6 +635,12 @@ final class KafkaClientProduceFactory
 
         private void onBatchAcknowledged(Batch batch, long traceId)
         {
+            if (!batch.acked)
+            {
+                // what Kafka has: a record counts once it is acknowledged, at the stream's acks, and once only
+                Metrics.add(metrics.produceRecords, batch.records);
+                Metrics.add(metrics.produceBytes, batch.valueBytes);
+            }
             batch.acked = true;
             retries = 0;
             backoff = RETRY_BACKOFF_MIN;
@@ -810,6 +821,7 @@ final class KafkaClientProduceFactory
             private int length;
             private int credit;
             private int records;
+            private long valueBytes;
             private int baseSequence = RecordBatches.NO_SEQUENCE;
             private boolean awaiting;
             private boolean acked;

@@ -52,10 +52,22 @@ class KafkaCacheAllocationTest
     @Test
     void shouldAllocateNothingPerDeliveredRecord(KafkaTopics topics) throws Exception
     {
+        assertNothingAllocated(topics, false);
+    }
+
+    /** With every kafka.* and stream.* metric on the three kafka bindings: kafka.cache.reads per delivery too. */
+    @Test
+    void shouldAllocateNothingPerDeliveredRecordWithMetrics(KafkaTopics topics) throws Exception
+    {
+        assertNothingAllocated(topics, true);
+    }
+
+    private static void assertNothingAllocated(KafkaTopics topics, boolean metrics) throws Exception
+    {
         ThreadStats.enable();
         final String bootstrap = topics.kafka().bootstrapServers();
         final String topic = topics.create(PARTITIONS);
-        try (ZillaKafkaCache zilla = new ZillaKafkaCache(bootstrap, WORKERS))
+        try (ZillaKafkaCache zilla = new ZillaKafkaCache(bootstrap, WORKERS, metrics))
         {
             final byte[] beginEx = KafkaMergedStreams.mergedBeginEx(topic, KafkaMergedCapabilities.FETCH_ONLY,
                 Map.of(DEFAULT_PARTITION, EARLIEST), List.of(), KafkaAckMode.IN_SYNC_REPLICAS);
@@ -89,7 +101,14 @@ class KafkaCacheAllocationTest
                 windows.add(allocated[0] >= 0 ? allocated[0] + " B" : "(window not caught)");
                 clean = allocated[0] == 0L;
             }
-            System.out.println("KafkaCacheAllocationTest: bytes the workers allocated per window: " + windows);
+            System.out.println("KafkaCacheAllocationTest" + (metrics ? ", metrics on" : "") + ": bytes the workers allocated"
+                + " per window: " + windows);
+            if (metrics)
+            {
+                // not a vacuous run: the cache's metrics were recorded meanwhile
+                assertTrue(zilla.counter("kafka_cache_client", "kafka.cache.reads") > 0
+                    && zilla.counter("kafka_cache_server", "kafka.cache.fetched") > 0, "kafka.cache.* recorded");
+            }
             assertTrue(clean, "bytes zilla's workers allocated over " + (RECORDS * subscribers * 3 / 5) + " deliveries of "
                 + SIZE + " B records to " + subscribers + " subscribers, in each attempt: " + windows);
         }

@@ -51,10 +51,26 @@ class KafkaClientAllocationTest
         assertNothingAllocated(topics, "lz4", 1024);
     }
 
+    /**
+     * With every kafka.* and stream.* metric recorded by the client binding: counters and the request duration
+     * histogram are increments in the worker's shared memory, a request's send time waits in a reused queue.
+     */
+    @Test
+    void shouldAllocateNothingPerRecordWithMetrics(KafkaTopics topics) throws Exception
+    {
+        assertNothingAllocated(topics, "none", 100, true);
+    }
+
     private static void assertNothingAllocated(KafkaTopics topics, String compression, int size) throws Exception
     {
+        assertNothingAllocated(topics, compression, size, false);
+    }
+
+    private static void assertNothingAllocated(KafkaTopics topics, String compression, int size, boolean metrics)
+        throws Exception
+    {
         ThreadStats.enable();
-        try (ZillaKafkaClient zilla = new ZillaKafkaClient(topics.kafka().bootstrapServers(), compression))
+        try (ZillaKafkaClient zilla = new ZillaKafkaClient(topics.kafka().bootstrapServers(), compression, metrics))
         {
             // the first runs meet every class, lambda and pool for the first time
             final String warmup = create(topics, compression, size);
@@ -77,8 +93,14 @@ class KafkaClientAllocationTest
                 produceClean |= produced == 0L;
                 fetchClean |= fetched == 0L;
             }
+            if (metrics)
+            {
+                // not a vacuous run: the metrics were recorded meanwhile
+                assertTrue(zilla.counter("kafka.produce.records") > 0 && zilla.counter("kafka.fetch.records") > 0
+                    && zilla.counter("kafka.broker.connections") > 0, "kafka.* recorded");
+            }
             assertTrue(produceClean && fetchClean, "bytes the worker allocated over " + (RECORDS * 3 / 5) + " records of " + size
-                + " B, compression " + compression + ", in each round: " + rounds);
+                + " B, compression " + compression + (metrics ? ", metrics on" : "") + ", in each round: " + rounds);
         }
     }
 

@@ -40,10 +40,18 @@ final class ZillaKafkaCache implements AutoCloseable
 
     ZillaKafkaCache(String brokerBootstrap, int workers) throws IOException
     {
+        this(brokerBootstrap, workers, false);
+    }
+
+    /** With {@code metrics}, the cache_client, cache_server and client bindings record every kafka.* and stream.* metric. */
+    ZillaKafkaCache(String brokerBootstrap, int workers, boolean metrics) throws IOException
+    {
+        final String namespaceTelemetry = metrics ? "telemetry:\n  metrics:\n    - kafka.*\n    - stream.*\n" : "";
+        final String telemetry = metrics ? "    telemetry:\n      metrics:\n        - kafka.*\n        - stream.*\n" : "";
         final String yaml = String.join("\n",
             "---",
             "name: bench",
-            "bindings:",
+            namespaceTelemetry + "bindings:",
             "  " + DRIVER + ":",
             "    type: " + BENCH_TYPE,
             "    kind: client",
@@ -51,18 +59,18 @@ final class ZillaKafkaCache implements AutoCloseable
             "  kafka_cache_client:",
             "    type: kafka",
             "    kind: cache_client",
-            "    exit: kafka_cache_server",
+            telemetry + "    exit: kafka_cache_server",
             "  kafka_cache_server:",
             "    type: kafka",
             "    kind: cache_server",
-            "    exit: " + CLIENT,
+            telemetry + "    exit: " + CLIENT,
             "  " + CLIENT + ":",
             "    type: kafka",
             "    kind: client",
             "    options:",
             "      servers:",
             "        - " + brokerBootstrap,
-            "    exit: tcp_client",
+            telemetry + "    exit: tcp_client",
             "  tcp_client:",
             "    type: tcp",
             "    kind: client",

@@ -37,10 +37,18 @@ final class ZillaKafkaClient implements AutoCloseable
 
     ZillaKafkaClient(String brokerBootstrap, String compression) throws IOException
     {
+        this(brokerBootstrap, compression, false);
+    }
+
+    /** With {@code metrics}, the kafka client binding records every kafka.* and stream.* metric. */
+    ZillaKafkaClient(String brokerBootstrap, String compression, boolean metrics) throws IOException
+    {
+        final String namespaceTelemetry = metrics ? "telemetry:\n  metrics:\n    - kafka.*\n    - stream.*\n" : "";
+        final String bindingTelemetry = metrics ? "    telemetry:\n      metrics:\n        - kafka.*\n        - stream.*\n" : "";
         final String yaml = String.join("\n",
             "---",
             "name: bench",
-            "bindings:",
+            namespaceTelemetry + "bindings:",
             "  " + DRIVER + ":",
             "    type: " + BENCH_TYPE,
             "    kind: client",
@@ -52,7 +60,7 @@ final class ZillaKafkaClient implements AutoCloseable
             "      servers:",
             "        - " + brokerBootstrap,
             "      compression: " + compression,
-            "    exit: tcp_client",
+            bindingTelemetry + "    exit: tcp_client",
             "  tcp_client:",
             "    type: tcp",
             "    kind: client",

@@ -1,0 +1,76 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.bindings.kafka.stream;
+
+import java.util.List;
+
+import io.zilla.engine.binding.EngineContext;
+import io.zilla.engine.config.BindingConfig;
+import io.zilla.engine.config.KindConfig;
+import io.zilla.engine.metrics.BindingMetrics;
+import io.zilla.engine.metrics.Buckets;
+import io.zilla.engine.metrics.Histogram;
+import io.zilla.engine.metrics.Metric;
+import io.zilla.engine.metrics.MetricUnit;
+import org.agrona.concurrent.status.AtomicCounter;
+
+/**
+ * The {@code kafka.*} metrics of one kafka binding on one worker, each null unless the binding's telemetry selects it,
+ * so that the data path pays one null check for a metric nobody wants. Which kind records which: a client binding the
+ * produce, fetch, broker connection and request duration metrics, a cache_client {@code kafka.cache.reads} and a
+ * cache_server {@code kafka.cache.fetched} (docs/telemetry.md, "kafka"). A proxy records none of its own: it passes
+ * Produce and Fetch through without remembering them (only the requests whose responses it rewrites), so it has no
+ * request to time them against.
+ */
+public final class KafkaMetrics
+{
+    public static final Metric PRODUCE_RECORDS = Metric.counter("kafka.produce.records", MetricUnit.COUNT,
+        "Records produced, counted when Kafka acknowledged them");
+    public static final Metric PRODUCE_BYTES = Metric.counter("kafka.produce.bytes", MetricUnit.BYTES,
+        "Value bytes of the records produced, counted when Kafka acknowledged them");
+    public static final Metric FETCH_RECORDS = Metric.counter("kafka.fetch.records", MetricUnit.COUNT,
+        "Records fetched and delivered to the application");
+    public static final Metric FETCH_BYTES = Metric.counter("kafka.fetch.bytes", MetricUnit.BYTES,
+        "Value bytes of the records fetched and delivered to the application");
+    public static final Metric BROKER_CONNECTIONS = Metric.gauge("kafka.broker.connections",
+        "Broker connections open now");
+    public static final Metric REQUEST_DURATION = Metric.histogram("kafka.request.duration", MetricUnit.NANOSECONDS,
+        "Time from writing a request to a broker to reading its response", Buckets.DURATIONS);
+    public static final Metric CACHE_READS = Metric.counter("kafka.cache.reads", MetricUnit.COUNT,
+        "Records delivered from the cache to its readers");
+    public static final Metric CACHE_FETCHED = Metric.counter("kafka.cache.fetched", MetricUnit.COUNT,
+        "Records the cache fetched from Kafka and appended");
+
+    /** What a kafka binding records beyond stream.*. */
+    public static final List<Metric> DECLARED = List.of(PRODUCE_RECORDS, PRODUCE_BYTES, FETCH_RECORDS, FETCH_BYTES,
+        BROKER_CONNECTIONS, REQUEST_DURATION, CACHE_READS, CACHE_FETCHED);
+
+    final AtomicCounter produceRecords;
+    final AtomicCounter produceBytes;
+    final AtomicCounter fetchRecords;
+    final AtomicCounter fetchBytes;
+    final AtomicCounter brokerConnections;
+    final Histogram requestDuration;
+    final AtomicCounter cacheReads;
+    final AtomicCounter cacheFetched;
+
+    /**
+     * The selected metrics of {@code binding}, the one that records them, among those its kind records: a selected
+     * handle is a series from the start (at 0), so a client binding asking for {@code kafka.*} shows no cache series.
+     */
+    KafkaMetrics(EngineContext context, BindingConfig binding)
+    {
+        final BindingMetrics metrics = context.supplyMetrics(binding.id());
+        final KindConfig kind = binding.kind();
+        final boolean client = kind == KindConfig.CLIENT;
+        this.produceRecords = client ? metrics.counter(PRODUCE_RECORDS) : null;
+        this.produceBytes = client ? metrics.counter(PRODUCE_BYTES) : null;
+        this.fetchRecords = client ? metrics.counter(FETCH_RECORDS) : null;
+        this.fetchBytes = client ? metrics.counter(FETCH_BYTES) : null;
+        this.brokerConnections = client ? metrics.counter(BROKER_CONNECTIONS) : null;
+        this.requestDuration = client ? metrics.histogram(REQUEST_DURATION) : null;
+        this.cacheReads = kind == KindConfig.CACHE_CLIENT ? metrics.counter(CACHE_READS) : null;
+        this.cacheFetched = kind == KindConfig.CACHE_SERVER ? metrics.counter(CACHE_FETCHED) : null;
+    }
+}
