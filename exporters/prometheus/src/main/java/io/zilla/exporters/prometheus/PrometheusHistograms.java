@@ -111,10 +111,12 @@ final class PrometheusHistograms implements MultiCollector
     private static MetricMetadata metadata(Metric metric)
     {
         final String base = metric.name().replace('.', '_');
+        // as Micrometer names counters: the unit is added unless the name ends with it already
         return switch (metric.unit())
         {
             case NANOSECONDS -> new MetricMetadata(base + "_seconds", metric.description(), Unit.SECONDS);
-            case BYTES -> new MetricMetadata(base + "_bytes", metric.description(), Unit.BYTES);
+            case BYTES -> new MetricMetadata(base.endsWith("_bytes") ? base : base + "_bytes", metric.description(),
+                Unit.BYTES);
             default -> new MetricMetadata(base, metric.description());
         };
     }

@@ -79,7 +79,8 @@ final class Dashboard
             final String base = metric.name().replace('.', '_');
             switch (metric.kind())
             {
-                case COUNTER -> names.add(base + (metric.unit() == MetricUnit.BYTES ? "_bytes" : "")
+                // Micrometer's rule: the unit is added unless the name ends with it already (kafka.fetch.bytes)
+                case COUNTER -> names.add(base + (metric.unit() == MetricUnit.BYTES && !base.endsWith("_bytes") ? "_bytes" : "")
                     + "_total");
                 case GAUGE -> names.add(base);
                 case HISTOGRAM ->

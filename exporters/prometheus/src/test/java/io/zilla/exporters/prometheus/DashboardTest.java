@@ -13,6 +13,9 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,7 +43,7 @@ class DashboardTest
                 expression);
         }
         // each area zilla records has a panel
-        for (String prefix : List.of("http_", "stream_", "sse_", "tls_"))
+        for (String prefix : List.of("http_", "stream_", "sse_", "tls_", "kafka_"))
         {
             assertTrue(read.stream().anyMatch(name -> name.startsWith(prefix)), "no panel reads " + prefix + "*");
         }
@@ -65,5 +68,25 @@ class DashboardTest
         final Set<String> variables = new HashSet<>();
         dashboard.path("templating").path("list").forEach(variable -> variables.add(variable.path("name").asText()));
         assertEquals(Set.of("datasource", "namespace", "binding"), variables);
+    }
+
+    @Test
+    void shouldNameByteCountersAsMicrometerDoes()
+    {
+        // Dashboard.exportable assumes Micrometer adds a unit the name does not end with already
+        final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        try
+        {
+            FunctionCounter.builder("kafka.fetch.bytes", this, test -> 1.0).baseUnit("bytes").register(registry);
+            FunctionCounter.builder("stream.data.sent", this, test -> 1.0).baseUnit("bytes").register(registry);
+            final String scrape = registry.scrape();
+            assertTrue(scrape.contains("kafka_fetch_bytes_total 1.0"), scrape);
+            assertTrue(scrape.contains("stream_data_sent_bytes_total 1.0"), scrape);
+            assertTrue(Dashboard.exportable().containsAll(Set.of("kafka_fetch_bytes_total", "stream_data_sent_bytes_total")));
+        }
+        finally
+        {
+            registry.close();
+        }
     }
 }
