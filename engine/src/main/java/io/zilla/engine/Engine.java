@@ -583,6 +583,7 @@ public final class Engine implements AutoCloseable
     {
         final Map<String, Metric> metrics = new TreeMap<>();
         EngineMetrics.STREAM.forEach(metric -> metrics.put(metric.name(), metric));
+        EngineMetrics.ENGINE.forEach(metric -> metrics.put(metric.name(), metric));
         bindingsByType.values().forEach(type -> type.metrics().forEach(metric -> metrics.put(metric.name(), metric)));
         return metrics;
     }

@@ -14,6 +14,7 @@ import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.zilla.engine.binding.Binding;
+import io.zilla.engine.metrics.EngineMetrics;
 import io.zilla.engine.vault.Vault;
 
 /**
@@ -234,6 +235,7 @@ final class ConfigChecks
     private List<String> installedMetrics()
     {
         final Set<String> names = new LinkedHashSet<>(TelemetryConfig.METRICS);
+        EngineMetrics.ENGINE.forEach(metric -> names.add(metric.name()));
         bindingsByType.values().stream()
             .sorted(Comparator.comparing(Binding::type))
             .forEach(type -> type.metrics().forEach(metric -> names.add(metric.name())));

@@ -38,6 +38,7 @@ import io.zilla.engine.internal.metrics.BindingCounters;
 import io.zilla.engine.internal.metrics.WorkerBindingMetrics;
 import io.zilla.engine.internal.metrics.WorkerCounters;
 import io.zilla.engine.internal.metrics.WorkerHistograms;
+import io.zilla.engine.internal.metrics.WorkerMetrics;
 import io.zilla.engine.internal.poller.Poller;
 import io.zilla.engine.internal.signal.Doorbells;
 import io.zilla.engine.internal.signal.WorkerSignaler;
@@ -90,6 +91,7 @@ public final class Worker implements EngineContext, Runnable
     private final Long2ObjectHashMap<BindingCounters> bindingCounters = new Long2ObjectHashMap<>();
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final WorkerPulse pulse;
+    private final WorkerMetrics metrics;
 
     private Map<String, VaultHandler> vaults = Map.of();
 
@@ -125,6 +127,8 @@ public final class Worker implements EngineContext, Runnable
         this.bufferPool = new SlabBufferPool(configuration.bufferSlotCapacity(), configuration.bufferSlots());
         this.writeBuffer = new UnsafeBuffer(new byte[configuration.bufferSlotCapacity() + 1024]);
         this.pulse = new WorkerPulse(index, System.currentTimeMillis());
+        this.metrics = new WorkerMetrics(counters, ring::size, ring.capacity(), bufferPool::acquiredSlots,
+            configuration.bufferSlots());
     }
 
     /** When the loop last passed, and whether the thread runs: what {@code /health/live} reads. */
@@ -263,7 +267,17 @@ public final class Worker implements EngineContext, Runnable
             // Only a pass that would block says so: the flag is a volatile write, not for every busy pass
             final boolean blocking = pollMillis > 0L && work == 0;
             final boolean rung = blocking && doorbells.parking(true);
-            work += poller.poll(blocking && !rung ? pollMillis : 0L);
+            if (blocking && !rung)
+            {
+                // the clock is read only around a select that waits: a busy worker pays nothing for engine.worker.idle
+                final long waitFrom = System.nanoTime();
+                work += poller.poll(pollMillis);
+                metrics.idle(System.nanoTime() - waitFrom);
+            }
+            else
+            {
+                work += poller.poll(0L);
+            }
             if (blocking)
             {
                 doorbells.parking(false);
@@ -271,6 +285,7 @@ public final class Worker implements EngineContext, Runnable
             final long now = System.currentTimeMillis();
             // the time this pass read anyway, for the liveness probe: one ordered store, no fence
             pulse.pass(now);
+            metrics.sample(now);
             work += signaler.poll(now);
             // a doorbell's handler writes frames for others to read (the kafka cache's readers): while the ring holds
             // a backlog it waits until the ring is drained; looked at before each doorbell, since a hundred topics'
@@ -509,6 +524,7 @@ public final class Worker implements EngineContext, Runnable
         @Override
         public void overload(long bindingId, long traceId, long streamId)
         {
+            metrics.ringFull();
             event(bindingId, traceId, "engine.ring.full", "stream 0x" + Long.toHexString(streamId) + " aborted: worker "
                 + index + "'s ring is full");
         }

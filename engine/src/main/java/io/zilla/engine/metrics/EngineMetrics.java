@@ -39,6 +39,36 @@ public final class EngineMetrics
         STREAM_DATA_RECEIVED, STREAM_DATA_SENT,
         STREAM_ACTIVE_RECEIVED, STREAM_ACTIVE_SENT);
 
+    /**
+     * What the engine's workers record of themselves, selected by the namespace's {@code telemetry.metrics} alone (no
+     * binding has them) and summed over workers: {@code engine.workers} is how many there are, so that utilisation is
+     * {@code 1 - rate(engine_worker_idle_seconds_total) / engine_workers}.
+     */
+    public static final Metric ENGINE_WORKERS = Metric.gauge("engine.workers", "Worker threads running");
+    public static final Metric ENGINE_WORKER_IDLE = Metric.counter("engine.worker.idle", MetricUnit.NANOSECONDS,
+        "Time the workers spent waiting for work, blocked in select");
+    public static final Metric ENGINE_RING_USED = Metric.gauge("engine.ring.used", MetricUnit.BYTES,
+        "Bytes of frames in the workers' rings, not yet read");
+    public static final Metric ENGINE_RING_CAPACITY = Metric.gauge("engine.ring.capacity", MetricUnit.BYTES,
+        "Bytes the workers' rings hold");
+    public static final Metric ENGINE_RING_FULL = Metric.counter("engine.ring.full", MetricUnit.COUNT,
+        "Streams aborted because a worker's ring was full");
+    public static final Metric ENGINE_BUFFER_SLOTS_USED = Metric.gauge("engine.buffer.slots.used",
+        "Buffer slots held by streams now");
+    public static final Metric ENGINE_BUFFER_SLOTS_CAPACITY = Metric.gauge("engine.buffer.slots.capacity",
+        "Buffer slots the workers have");
+
+    public static final List<Metric> ENGINE = List.of(
+        ENGINE_WORKERS, ENGINE_WORKER_IDLE,
+        ENGINE_RING_USED, ENGINE_RING_CAPACITY, ENGINE_RING_FULL,
+        ENGINE_BUFFER_SLOTS_USED, ENGINE_BUFFER_SLOTS_CAPACITY);
+
+    /**
+     * The name the engine's own metrics are kept under in the counters files, where a binding's name would be: not a
+     * name a binding can have (those start with a letter).
+     */
+    public static final String ENGINE_SCOPE = "(engine)";
+
     private EngineMetrics()
     {
     }

@@ -52,7 +52,12 @@ public record Metric(String name, MetricKind kind, MetricUnit unit, String descr
 
     public static Metric gauge(String name, String description)
     {
-        return new Metric(name, MetricKind.GAUGE, MetricUnit.COUNT, description, null, null, List.of());
+        return gauge(name, MetricUnit.COUNT, description);
+    }
+
+    public static Metric gauge(String name, MetricUnit unit, String description)
+    {
+        return new Metric(name, MetricKind.GAUGE, unit, description, null, null, List.of());
     }
 
     public static Metric histogram(String name, MetricUnit unit, String description, Buckets buckets)

@@ -21,6 +21,8 @@ import io.micrometer.core.instrument.Tag;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.config.TelemetryConfig;
+import io.zilla.engine.metrics.EngineMetrics;
 import io.zilla.engine.metrics.Metric;
 import io.zilla.engine.metrics.MetricKind;
 import io.zilla.engine.metrics.MetricUnit;
@@ -87,6 +89,19 @@ final class PrometheusMeters
                 }
             }
         }
+        // the engine's own metrics: the namespace's list alone selects them, and they have no binding label
+        for (Metric declared : declarations.values())
+        {
+            if (declared.name().startsWith("engine.") && TelemetryConfig.selects(config.telemetry().metrics(), declared.name()))
+            {
+                final String key = config.name() + " " + config.telemetry().attributes() + " " + declared.name();
+                selected.add(key);
+                if (!registered.containsKey(key))
+                {
+                    registered.put(key, register(config, null, declared, ""));
+                }
+            }
+        }
         // a reload removed the binding, or its telemetry no longer selects the metric: its series go
         registered.entrySet().removeIf(entry ->
         {
@@ -105,7 +120,19 @@ final class PrometheusMeters
         final String series = declared.seriesName(value);
         final List<Tag> tags = new ArrayList<>();
         tags.add(Tag.of("namespace", config.name()));
-        tags.add(Tag.of("binding", binding));
+        if (binding != null)
+        {
+            tags.add(Tag.of("binding", binding));
+        }
+        final String scope = binding != null ? binding : EngineMetrics.ENGINE_SCOPE;
+        // nanoseconds are exported in seconds, as the histograms are
+        final double scale = declared.unit() == MetricUnit.NANOSECONDS ? 1e-9 : 1.0;
+        final String unit = switch (declared.unit())
+        {
+            case BYTES -> "bytes";
+            case NANOSECONDS -> "seconds";
+            default -> null;
+        };
         config.telemetry().attributes().forEach((name, attribute) -> tags.add(Tag.of(name.replace('.', '_'), attribute)));
         if (declared.label() != null)
         {
@@ -113,17 +140,18 @@ final class PrometheusMeters
         }
         if (declared.kind() == MetricKind.GAUGE)
         {
-            return Gauge.builder(metric, this, meters -> meters.value(binding, series))
+            return Gauge.builder(metric, this, meters -> meters.value(scope, series) * scale)
                 .description(declared.description())
+                .baseUnit(unit)
                 .tags(tags)
                 .register(registry);
         }
         else
         {
-            // Micrometer's Prometheus naming adds _bytes for the base unit and _total for a counter
-            return FunctionCounter.builder(metric, this, meters -> meters.value(binding, series))
+            // Micrometer's Prometheus naming adds _bytes or _seconds for the base unit and _total for a counter
+            return FunctionCounter.builder(metric, this, meters -> meters.value(scope, series) * scale)
                 .description(declared.description())
-                .baseUnit(declared.unit() == MetricUnit.BYTES ? "bytes" : null)
+                .baseUnit(unit)
                 .tags(tags)
                 .register(registry);
         }

@@ -19,7 +19,6 @@ import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.BindingFactorySpi;
 import io.zilla.engine.metrics.EngineMetrics;
 import io.zilla.engine.metrics.Metric;
-import io.zilla.engine.metrics.MetricUnit;
 
 /** The Grafana dashboard shipped in helm/zilla/dashboards, read as tests need it. */
 final class Dashboard
@@ -71,29 +70,30 @@ final class Dashboard
     {
         final EngineConfiguration configuration = new EngineConfiguration();
         final List<Metric> metrics = new ArrayList<>(EngineMetrics.STREAM);
+        metrics.addAll(EngineMetrics.ENGINE);
         ServiceLoader.load(BindingFactorySpi.class)
             .forEach(factory -> metrics.addAll(factory.create(configuration).metrics()));
         final Set<String> names = new LinkedHashSet<>();
         for (Metric metric : metrics)
         {
             final String base = metric.name().replace('.', '_');
+            // Micrometer's rule: the unit is added unless the name ends with it already (kafka.fetch.bytes)
+            final String unit = switch (metric.unit())
+            {
+                case BYTES -> "_bytes";
+                case NANOSECONDS -> "_seconds";
+                default -> "";
+            };
+            final String named = base.endsWith(unit) ? base : base + unit;
             switch (metric.kind())
             {
-                // Micrometer's rule: the unit is added unless the name ends with it already (kafka.fetch.bytes)
-                case COUNTER -> names.add(base + (metric.unit() == MetricUnit.BYTES && !base.endsWith("_bytes") ? "_bytes" : "")
-                    + "_total");
-                case GAUGE -> names.add(base);
+                case COUNTER -> names.add(named + "_total");
+                case GAUGE -> names.add(named);
                 case HISTOGRAM ->
                 {
-                    final String name = base + switch (metric.unit())
-                    {
-                        case NANOSECONDS -> "_seconds";
-                        case BYTES -> "_bytes";
-                        default -> "";
-                    };
-                    names.add(name + "_bucket");
-                    names.add(name + "_sum");
-                    names.add(name + "_count");
+                    names.add(named + "_bucket");
+                    names.add(named + "_sum");
+                    names.add(named + "_count");
                 }
                 default -> throw new IllegalStateException(metric.kind().toString());
             }

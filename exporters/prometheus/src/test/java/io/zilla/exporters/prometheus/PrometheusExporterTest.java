@@ -152,6 +152,30 @@ class PrometheusExporterTest
         assertEquals(series, scrape(metricsPort));
     }
 
+    @Test
+    void shouldExportTheEnginesOwnMetricsWhenTheNamespaceSelectsThem() throws Exception
+    {
+        final int port = FreePorts.next();
+        final int metricsPort = FreePorts.next();
+        engine.startText("zilla.yaml", yaml(port, metricsPort).replace("    - stream.*\n", "    - stream.*\n    - engine.*\n"));
+
+        final String labels = "{namespace=\"example\",service_namespace=\"demo\"}";
+        // summed over the workers: the count of them, their rings and slots
+        final Map<String, String> series = awaitSeries(metricsPort, "engine_workers" + labels,
+            String.valueOf((double) engine.engine().configuration().workers()));
+        assertTrue(Double.parseDouble(series.get("engine_ring_capacity_bytes" + labels)) > 0, series::toString);
+        assertTrue(Double.parseDouble(series.get("engine_buffer_slots_capacity" + labels)) > 0, series::toString);
+        assertEquals("0.0", series.get("engine_ring_full_total" + labels), series::toString);
+        assertTrue(series.containsKey("engine_ring_used_bytes" + labels), series::toString);
+        assertTrue(series.containsKey("engine_buffer_slots_used" + labels), series::toString);
+        // idle workers wait in select: their idle time grows, in seconds
+        final double idle = Double.parseDouble(series.get("engine_worker_idle_seconds_total" + labels));
+        Thread.sleep(300);
+        final double later = Double.parseDouble(scrape(metricsPort).get("engine_worker_idle_seconds_total" + labels));
+        assertTrue(later > idle && later - idle < 10.0, idle + " then " + later);
+        assertLintFree(metricsPort);
+    }
+
     private void awaitEvent(String name, String detail) throws InterruptedException
     {
         final long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
