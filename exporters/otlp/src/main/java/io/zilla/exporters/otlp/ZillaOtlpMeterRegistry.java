@@ -3,7 +3,6 @@
  */
 package io.zilla.exporters.otlp;
 
-import java.lang.System.Logger.Level;
 import java.util.List;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +21,8 @@ import io.opentelemetry.proto.metrics.v1.ResourceMetrics;
 import io.opentelemetry.proto.metrics.v1.ScopeMetrics;
 import io.opentelemetry.proto.resource.v1.Resource;
 import io.zilla.engine.exporter.ExporterContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Micrometer's OTLP registry, publishing on its own thread every interval: each push first reads the counters files
@@ -30,7 +31,7 @@ import io.zilla.engine.exporter.ExporterContext;
  */
 final class ZillaOtlpMeterRegistry extends OtlpMeterRegistry
 {
-    private static final System.Logger LOGGER = System.getLogger(ZillaOtlpMeterRegistry.class.getName());
+    private static final Logger LOGGER = LoggerFactory.getLogger(ZillaOtlpMeterRegistry.class);
 
     private final String exporter;
     private final OtlpRegistryConfig config;
@@ -100,8 +101,8 @@ final class ZillaOtlpMeterRegistry extends OtlpMeterRegistry
             // cumulative values: the next push carries what this one lost; say so once, not every interval
             if (!failing)
             {
-                LOGGER.log(Level.WARNING, exporter + ": cannot push the histograms to " + config.url() + ": "
-                    + ex.getMessage() + " (retrying every interval)");
+                LOGGER.warn("{}: cannot push the histograms to {}: {} (retrying every interval)", exporter, config.url(),
+                    ex.getMessage());
             }
             failing = true;
         }

@@ -11,6 +11,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,6 +37,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * tcp -> http (http.* and stream.*) -> echo, pushed every second to an OTLP receiver in the test: the metrics arrive
@@ -55,6 +58,9 @@ class OtlpExporterTest
         .connectTimeout(Duration.ofSeconds(5))
         .build();
     private OtlpReceiver receiver;
+
+    @TempDir
+    Path temp;
 
     @BeforeEach
     void startReceiver() throws Exception
@@ -208,6 +214,30 @@ class OtlpExporterTest
         final Map<String, Metric> metrics = latest(receiver.received());
         assertEquals(1, histogram(metrics.get("http.duration"), HTTP).getCount(), metrics::toString);
         assertEquals(1.0, opensSent(metrics), metrics::toString);
+    }
+
+    @Test
+    void shouldDropTheDataPointsOfABindingThatAReloadRemoves() throws Exception
+    {
+        final Path file = temp.resolve("zilla.yaml");
+        Files.writeString(file, yaml(FreePorts.next(), "", "/v1/metrics"));
+        engine.startWatching(file);
+        receiver.await(now -> bindings(latest(now).get("stream.opens.sent")).contains("north_tcp_server"),
+            "north_tcp_server's stream.opens.sent");
+
+        // north_tcp_server becomes south_tcp_server, on another port (the old listener closes as the new one binds)
+        Files.writeString(file, yaml(FreePorts.next(), "", "/v1/metrics").replace("north_tcp_server:", "south_tcp_server:"));
+        final List<OtlpReceiver.Received> received = receiver.await(now ->
+            bindings(latest(now).get("stream.opens.sent")).contains("south_tcp_server"), "south_tcp_server's stream.opens.sent");
+
+        assertEquals(Set.of("south_tcp_server", HTTP), bindings(latest(received).get("stream.opens.sent")));
+    }
+
+    private static Set<String> bindings(Metric metric)
+    {
+        return metric == null ? Set.of() : metric.getSum().getDataPointsList().stream()
+            .map(point -> attributes(point.getAttributesList()).get("binding"))
+            .collect(Collectors.toSet());
     }
 
     private String yaml(int port, String metrics, String path)
