@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -18,12 +19,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
+import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -213,6 +216,65 @@ class StartCommandTest
         assertEquals("{\"ready\":true}\n", ready.body());
         assertEquals(200, live.statusCode());
         assertEquals("{\"live\":true,\"workers\":1}\n", live.body());
+    }
+
+    @Test
+    void shouldPrintTheOtlpExporterAndPushAtTheStop() throws Exception
+    {
+        // a collector's OTLP/HTTP endpoint: each push's authorization header, answered 200
+        final List<String> pushes = new CopyOnWriteArrayList<>();
+        final HttpServer collector = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        collector.createContext("/v1/metrics", exchange ->
+        {
+            exchange.getRequestBody().readAllBytes();
+            pushes.add(exchange.getRequestHeaders().getFirst("Authorization"));
+            exchange.sendResponseHeaders(200, -1);
+            exchange.close();
+        });
+        collector.start();
+        try
+        {
+            final String location = "http://127.0.0.1:" + collector.getAddress().getPort();
+            final Path config = temp.resolve("zilla.yaml");
+            Files.writeString(config, """
+                name: example
+                telemetry:
+                  metrics:
+                    - stream.*
+                  exporters:
+                    otlp_exporter:
+                      type: otlp
+                      options:
+                        interval: 3600
+                        endpoint:
+                          location: %s
+                          headers:
+                            authorization: Bearer token
+                bindings:
+                  north_echo_server:
+                    type: echo
+                    kind: server
+                    telemetry:
+                      metrics:
+                        - stream.opens.*
+                """.formatted(location));
+            final Zilla zilla = new Zilla();
+
+            final Future<Integer> status = start(zilla, "-c", config.toString(), "-w", "1", "-P",
+                directory(temp.resolve("engine")));
+            zilla.awaitOut("started zilla", TIMEOUT);
+            zilla.hooks().signal();
+
+            assertEquals(0, status.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+            assertEquals(List.of("metrics: otlp_exporter metrics every 3600 s to " + location + "/v1/metrics",
+                "started zilla with 1 worker: north_echo_server", "stopped zilla"), zilla.out().lines().toList());
+            // the interval is an hour: only the stop pushed, the counters and gauges
+            assertEquals(List.of("Bearer token"), pushes);
+        }
+        finally
+        {
+            collector.stop(0);
+        }
     }
 
     @Test

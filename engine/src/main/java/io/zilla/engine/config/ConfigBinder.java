@@ -73,8 +73,9 @@ final class ConfigBinder
         for (Map.Entry<String, JsonNode> exporter : telemetry.path("exporters").properties())
         {
             final String type = exporter.getValue().path("type").textValue();
-            final OptionsConfig options = TelemetryConfig.PROMETHEUS.equals(type)
-                ? prometheus(exporter.getValue().path("options"))
+            final JsonNode value = exporter.getValue().path("options");
+            final OptionsConfig options = TelemetryConfig.PROMETHEUS.equals(type) ? prometheus(value)
+                : TelemetryConfig.OTLP.equals(type) ? otlp(value)
                 : null;
             exporters.add(new ComponentConfig(exporter.getKey(), type, options));
         }
@@ -90,6 +91,21 @@ final class ConfigBinder
                 endpoint.path("port").asInt(), endpoint.path("path").asText(PrometheusOptionsConfig.DEFAULT_PATH)));
         }
         return new PrometheusOptionsConfig(endpoints);
+    }
+
+    private static OtlpOptionsConfig otlp(JsonNode options)
+    {
+        final JsonNode endpoint = options.path("endpoint");
+        final Map<String, String> headers = new LinkedHashMap<>();
+        endpoint.path("headers").properties().forEach(header -> headers.put(header.getKey(), header.getValue().asText()));
+        final JsonNode signals = options.path("signals");
+        return new OtlpOptionsConfig(options.path("interval").asInt(OtlpOptionsConfig.DEFAULT_INTERVAL),
+            signals.isMissingNode() ? List.of(OtlpOptionsConfig.METRICS) : strings(signals),
+            new OtlpOptionsConfig.Endpoint(endpoint.path("protocol").asText(OtlpOptionsConfig.HTTP),
+                endpoint.path("location").asText(),
+                new OtlpOptionsConfig.Overrides(endpoint.path("overrides").path("metrics")
+                    .asText(OtlpOptionsConfig.DEFAULT_METRICS_PATH)),
+                headers));
     }
 
     private static List<String> strings(JsonNode array)

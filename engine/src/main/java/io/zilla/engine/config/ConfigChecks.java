@@ -3,6 +3,8 @@
  */
 package io.zilla.engine.config;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -25,6 +27,8 @@ import io.zilla.engine.vault.Vault;
  */
 final class ConfigChecks
 {
+    private static final String OTLP_LOCATION = "the collector's http(s) URI, such as http://otel-collector:4318";
+
     private final Map<String, Binding> bindingsByType;
     private final Map<String, Vault> vaultsByType;
     private final SourceMap sources;
@@ -93,7 +97,8 @@ final class ConfigChecks
 
     /**
      * Telemetry the engine would otherwise ignore: a metric name that selects no metric zilla records, and the
-     * exporter options the schema cannot check (a prometheus endpoint's port, scheme and path, one port each).
+     * exporter options the schema cannot check (a prometheus endpoint's port, scheme and path, one port each; an otlp
+     * exporter's interval, signals and endpoint).
      */
     private void checkTelemetry(JsonNode telemetry, List<ConfigError> errors)
     {
@@ -125,6 +130,154 @@ final class ConfigChecks
             {
                 checkPrometheus(exporterPath, exporter.getValue(), errors);
             }
+            else if (TelemetryConfig.OTLP.equals(type.textValue()))
+            {
+                checkOtlp(exporterPath, exporter.getValue(), errors);
+            }
+        }
+    }
+
+    /**
+     * An otlp exporter pushes only what is built: the metrics signal over OTLP/HTTP, to a location that is an http(s)
+     * URI, every interval of at least one second. Anything else it would not do is refused.
+     */
+    private void checkOtlp(ConfigPath path, JsonNode exporter, List<ConfigError> errors)
+    {
+        final JsonNode options = exporter.path("options");
+        final ConfigPath optionsPath = path.property("options");
+        if (!options.isObject() || !options.path("endpoint").isObject())
+        {
+            final ConfigPath at = options.isObject() ? optionsPath : path;
+            errors.add(sources.error(at, "an otlp exporter needs options.endpoint.location: " + OTLP_LOCATION));
+            if (!options.isObject())
+            {
+                return;
+            }
+        }
+        checkKnown(optionsPath, options, "option", Set.of("interval", "signals", "endpoint"), errors);
+        final JsonNode interval = options.path("interval");
+        if (!interval.isMissingNode() && (!interval.isIntegralNumber() || !interval.canConvertToInt() || interval.intValue() < 1))
+        {
+            errors.add(sources.error(optionsPath.property("interval"), "an interval is a whole number of seconds, at least 1, "
+                + "not " + interval.asText()));
+        }
+        checkOtlpSignals(optionsPath.property("signals"), options.path("signals"), errors);
+        final JsonNode endpoint = options.path("endpoint");
+        if (endpoint.isObject())
+        {
+            checkOtlpEndpoint(optionsPath.property("endpoint"), endpoint, errors);
+        }
+    }
+
+    private void checkOtlpSignals(ConfigPath path, JsonNode signals, List<ConfigError> errors)
+    {
+        if (signals.isMissingNode())
+        {
+            return;
+        }
+        if (!signals.isArray() || signals.isEmpty())
+        {
+            errors.add(sources.error(path, "signals is a list of at least one signal, such as [metrics]"));
+            return;
+        }
+        for (int index = 0; index < signals.size(); index++)
+        {
+            final String signal = signals.get(index).asText();
+            if (OtlpOptionsConfig.LOGS.equals(signal))
+            {
+                // fail closed: events would silently stay on this process
+                errors.add(sources.error(path.index(index), "the otlp logs signal is not built yet: only metrics are "
+                    + "pushed (use a stdout exporter for events)"));
+            }
+            else if (!OtlpOptionsConfig.METRICS.equals(signal))
+            {
+                errors.add(sources.error(path.index(index), "unknown signal '" + signal + "' (known: metrics, logs)"));
+            }
+        }
+    }
+
+    private void checkOtlpEndpoint(ConfigPath path, JsonNode endpoint, List<ConfigError> errors)
+    {
+        checkKnown(path, endpoint, "endpoint property", Set.of("protocol", "location", "overrides", "headers"), errors);
+        final JsonNode protocol = endpoint.path("protocol");
+        if (!protocol.isMissingNode() && !OtlpOptionsConfig.HTTP.equals(protocol.asText()))
+        {
+            errors.add(sources.error(path.property("protocol"), "unknown protocol '" + protocol.asText()
+                + "' (known: http)"));
+        }
+        final JsonNode location = endpoint.path("location");
+        if (location.isMissingNode())
+        {
+            errors.add(sources.error(path, "an otlp endpoint needs a location: " + OTLP_LOCATION));
+        }
+        else if (!location.isTextual() || !isHttpUri(location.textValue()))
+        {
+            errors.add(sources.error(path.property("location"), "a location is " + OTLP_LOCATION + ", not '"
+                + location.asText() + "'"));
+        }
+        final JsonNode overrides = endpoint.path("overrides");
+        if (!overrides.isMissingNode() && !overrides.isObject())
+        {
+            errors.add(sources.error(path.property("overrides"), "overrides is a map of signals to paths, such as "
+                + "{metrics: /v1/metrics}"));
+        }
+        for (Map.Entry<String, JsonNode> override : overrides.properties())
+        {
+            final ConfigPath overridePath = path.property("overrides").property(override.getKey());
+            final String value = override.getValue().asText();
+            if (OtlpOptionsConfig.LOGS.equals(override.getKey()))
+            {
+                errors.add(sources.error(overridePath, "the otlp logs signal is not built yet: only overrides.metrics "
+                    + "is used"));
+            }
+            else if (!OtlpOptionsConfig.METRICS.equals(override.getKey()))
+            {
+                errors.add(sources.error(overridePath, "unknown override '" + override.getKey()
+                    + "' (known: metrics, logs)"));
+            }
+            else if (!override.getValue().isTextual() || !value.startsWith("/") && !isHttpUri(value))
+            {
+                errors.add(sources.error(overridePath, "an override is a path such as /v1/metrics, or an http(s) URI, "
+                    + "not '" + value + "'"));
+            }
+        }
+        final JsonNode headers = endpoint.path("headers");
+        if (!headers.isMissingNode() && !headers.isObject())
+        {
+            errors.add(sources.error(path.property("headers"), "headers is a map of header names to values"));
+        }
+        for (Map.Entry<String, JsonNode> header : headers.properties())
+        {
+            if (!header.getValue().isValueNode() || header.getValue().isNull())
+            {
+                errors.add(sources.error(path.property("headers").property(header.getKey()), "a header's value is a "
+                    + "string"));
+            }
+        }
+    }
+
+    private void checkKnown(ConfigPath path, JsonNode node, String what, Set<String> known, List<ConfigError> errors)
+    {
+        for (Map.Entry<String, JsonNode> property : node.properties())
+        {
+            if (!known.contains(property.getKey()))
+            {
+                errors.add(sources.error(path.property(property.getKey()), "unknown " + what + " '" + property.getKey()
+                    + "' (known: " + String.join(", ", new TreeSet<>(known)) + ")"));
+            }
+        }
+    }
+
+    private static boolean isHttpUri(String value)
+    {
+        try
+        {
+            final URI uri = new URI(value);
+            return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
+        }
+        catch (URISyntaxException ex)
+        {
+            return false;
         }
     }
 

@@ -19,7 +19,7 @@ import io.zilla.engine.metrics.Metric;
  *
  * @param attributes constant labels of every exported series
  * @param metrics    the metrics the namespace records: names or patterns ending in {@code *}
- * @param exporters  the exporters, such as {@code stdout} for events and {@code prometheus} for metrics
+ * @param exporters  the exporters, such as {@code stdout} for events, {@code prometheus} and {@code otlp} for metrics
  */
 public record TelemetryConfig(Map<String, String> attributes, List<String> metrics, List<ComponentConfig> exporters)
 {
@@ -31,8 +31,11 @@ public record TelemetryConfig(Map<String, String> attributes, List<String> metri
     /** The exporter type that serves the recorded metrics for Prometheus to scrape. */
     public static final String PROMETHEUS = "prometheus";
 
+    /** The exporter type that pushes the recorded metrics to an OpenTelemetry collector (OTLP/HTTP). */
+    public static final String OTLP = "otlp";
+
     /** The exporter types the engine knows the options of: only these may be configured. */
-    public static final Set<String> EXPORTER_TYPES = Set.of(STDOUT, PROMETHEUS);
+    public static final Set<String> EXPORTER_TYPES = Set.of(STDOUT, PROMETHEUS, OTLP);
 
     /**
      * The metrics the engine records for every binding, whatever its type: the {@code stream.*} metrics of its stream

@@ -210,8 +210,8 @@ class ConfigErrorsTest
                       - port: 7190
                         path: metrics
                       - port: 70000
-                otlp_exporter:
-                  type: otlp
+                statsd_exporter:
+                  type: statsd
                 stdout_logs_exporter:
                   type: stdout
                   options:
@@ -233,8 +233,8 @@ class ConfigErrorsTest
                 + "a prometheus endpoint needs a scheme: http",
             "zilla.yaml:21:19 telemetry.exporters.prometheus_metric_exporter.options.endpoints[3].port: "
                 + "a port is 1 to 65535, not 70000",
-            "zilla.yaml:23:13 telemetry.exporters.otlp_exporter.type: unknown exporter type 'otlp' "
-                + "(installed: prometheus, stdout)",
+            "zilla.yaml:23:13 telemetry.exporters.statsd_exporter.type: unknown exporter type 'statsd' "
+                + "(installed: otlp, prometheus, stdout)",
             "zilla.yaml:26:7 telemetry.exporters.stdout_logs_exporter.options: a stdout exporter has no options");
     }
 
@@ -250,6 +250,113 @@ class ConfigErrorsTest
             """,
             "zilla.yaml:4:5 telemetry.exporters.prometheus_metric_exporter: a prometheus exporter needs options.endpoints: "
                 + "at least one {scheme: http, port, path}");
+    }
+
+    @Test
+    void shouldRefuseOtlpOptionsItWouldNotHonour()
+    {
+        assertErrors("""
+            name: example
+            telemetry:
+              exporters:
+                otlp_exporter:
+                  type: otlp
+                  options:
+                    interval: 0
+                    signals:
+                      - metrics
+                      - logs
+                      - traces
+                    endpoint:
+                      protocol: grpc
+                      location: otel-collector:4318
+                      overrides:
+                        metrics: v1/metrics
+                        logs: /v1/logs
+                      headers:
+                        authorization:
+                          - Bearer
+                      timeout: 5
+                    batch: 10
+                no_location_exporter:
+                  type: otlp
+                  options:
+                    endpoint:
+                      protocol: http
+                no_endpoint_exporter:
+                  type: otlp
+                  options:
+                    interval: 1.5
+                    signals: metrics
+                no_options_exporter:
+                  type: otlp
+            """,
+            "zilla.yaml:7:19 telemetry.exporters.otlp_exporter.options.interval: an interval is a whole number of "
+                + "seconds, at least 1, not 0",
+            "zilla.yaml:10:13 telemetry.exporters.otlp_exporter.options.signals[1]: the otlp logs signal is not built "
+                + "yet: only metrics are pushed (use a stdout exporter for events)",
+            "zilla.yaml:11:13 telemetry.exporters.otlp_exporter.options.signals[2]: unknown signal 'traces' "
+                + "(known: metrics, logs)",
+            "zilla.yaml:13:21 telemetry.exporters.otlp_exporter.options.endpoint.protocol: unknown protocol 'grpc' "
+                + "(known: http)",
+            "zilla.yaml:14:21 telemetry.exporters.otlp_exporter.options.endpoint.location: a location is the "
+                + "collector's http(s) URI, such as http://otel-collector:4318, not 'otel-collector:4318'",
+            "zilla.yaml:16:22 telemetry.exporters.otlp_exporter.options.endpoint.overrides.metrics: an override is a "
+                + "path such as /v1/metrics, or an http(s) URI, not 'v1/metrics'",
+            "zilla.yaml:17:19 telemetry.exporters.otlp_exporter.options.endpoint.overrides.logs: the otlp logs signal "
+                + "is not built yet: only overrides.metrics is used",
+            "zilla.yaml:19:13 telemetry.exporters.otlp_exporter.options.endpoint.headers.authorization: a header's "
+                + "value is a string",
+            "zilla.yaml:21:20 telemetry.exporters.otlp_exporter.options.endpoint.timeout: unknown endpoint property "
+                + "'timeout' (known: headers, location, overrides, protocol)",
+            "zilla.yaml:22:16 telemetry.exporters.otlp_exporter.options.batch: unknown option 'batch' "
+                + "(known: endpoint, interval, signals)",
+            "zilla.yaml:26:9 telemetry.exporters.no_location_exporter.options.endpoint: an otlp endpoint needs a "
+                + "location: the collector's http(s) URI, such as http://otel-collector:4318",
+            "zilla.yaml:30:7 telemetry.exporters.no_endpoint_exporter.options: an otlp exporter needs "
+                + "options.endpoint.location: the collector's http(s) URI, such as http://otel-collector:4318",
+            "zilla.yaml:31:19 telemetry.exporters.no_endpoint_exporter.options.interval: an interval is a whole number "
+                + "of seconds, at least 1, not 1.5",
+            "zilla.yaml:32:18 telemetry.exporters.no_endpoint_exporter.options.signals: signals is a list of at least "
+                + "one signal, such as [metrics]",
+            "zilla.yaml:33:5 telemetry.exporters.no_options_exporter: an otlp exporter needs options.endpoint.location: "
+                + "the collector's http(s) URI, such as http://otel-collector:4318");
+    }
+
+    @Test
+    void shouldBindOtlpOptionsWithTheirDefaults()
+    {
+        final NamespaceConfig namespace = reader().read("zilla.yaml", """
+            name: example
+            telemetry:
+              exporters:
+                otlp_exporter:
+                  type: otlp
+                  options:
+                    endpoint:
+                      location: http://otel-collector:4318/
+                      headers:
+                        authorization: Bearer token
+                full_exporter:
+                  type: otlp
+                  options:
+                    interval: 5
+                    signals: [metrics]
+                    endpoint:
+                      protocol: http
+                      location: https://otel-collector:4318
+                      overrides:
+                        metrics: https://metrics.example.com/ingest
+            """, 1);
+
+        final OtlpOptionsConfig defaults = (OtlpOptionsConfig) namespace.telemetry().exporters().get(0).options();
+        assertEquals(new OtlpOptionsConfig(30, List.of("metrics"), new OtlpOptionsConfig.Endpoint("http",
+            "http://otel-collector:4318/", new OtlpOptionsConfig.Overrides("/v1/metrics"),
+            Map.of("authorization", "Bearer token"))), defaults);
+        assertEquals("http://otel-collector:4318/v1/metrics", defaults.endpoint().metricsUri());
+        final OtlpOptionsConfig full = (OtlpOptionsConfig) namespace.telemetry().exporters().get(1).options();
+        assertEquals(5, full.interval());
+        assertEquals("https://metrics.example.com/ingest", full.endpoint().metricsUri());
     }
 
     @Test
