@@ -21,6 +21,8 @@ import io.micrometer.core.instrument.Tag;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.config.TelemetryConfig;
+import io.zilla.engine.metrics.EngineMetrics;
 import io.zilla.engine.metrics.Metric;
 import io.zilla.engine.metrics.MetricKind;
 
@@ -83,6 +85,19 @@ final class OtlpMeters
                 }
             }
         }
+        // the engine's own metrics: the namespace's list alone selects them, and they have no binding attribute
+        for (Metric declared : declarations.values())
+        {
+            if (declared.name().startsWith("engine.") && TelemetryConfig.selects(config.telemetry().metrics(), declared.name()))
+            {
+                final String key = config.name() + " " + config.telemetry().attributes() + " " + declared.name();
+                selected.add(key);
+                if (!registered.containsKey(key))
+                {
+                    registered.put(key, register(config, null, declared, ""));
+                }
+            }
+        }
         registered.entrySet().removeIf(entry ->
         {
             final boolean stale = !selected.contains(entry.getKey());
@@ -99,7 +114,10 @@ final class OtlpMeters
     {
         final List<Tag> tags = new ArrayList<>();
         tags.add(Tag.of("namespace", config.name()));
-        tags.add(Tag.of("binding", binding));
+        if (binding != null)
+        {
+            tags.add(Tag.of("binding", binding));
+        }
         config.telemetry().attributes().forEach((name, attribute) -> tags.add(Tag.of(name, attribute)));
         return tags;
     }
@@ -107,6 +125,7 @@ final class OtlpMeters
     private Meter register(NamespaceConfig config, String binding, Metric declared, String value)
     {
         final String series = declared.seriesName(value);
+        final String scope = binding != null ? binding : EngineMetrics.ENGINE_SCOPE;
         final double scale = OtlpUnits.scale(declared.unit());
         final List<Tag> tags = tags(config, binding);
         if (declared.label() != null)
@@ -115,7 +134,7 @@ final class OtlpMeters
         }
         if (declared.kind() == MetricKind.GAUGE)
         {
-            return Gauge.builder(declared.name(), this, meters -> meters.value(binding, series) / scale)
+            return Gauge.builder(declared.name(), this, meters -> meters.value(scope, series) / scale)
                 .description(declared.description())
                 .baseUnit(OtlpUnits.of(declared.unit()))
                 .tags(tags)
@@ -123,7 +142,7 @@ final class OtlpMeters
         }
         else
         {
-            return FunctionCounter.builder(declared.name(), this, meters -> meters.value(binding, series) / scale)
+            return FunctionCounter.builder(declared.name(), this, meters -> meters.value(scope, series) / scale)
                 .description(declared.description())
                 .baseUnit(OtlpUnits.of(declared.unit()))
                 .tags(tags)

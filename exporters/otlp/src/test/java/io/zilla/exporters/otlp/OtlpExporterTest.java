@@ -108,7 +108,12 @@ class OtlpExporterTest
         assertEquals(Set.of("http.active.requests", "http.duration", "http.request.size", "http.response.size",
             "stream.opens.sent", "stream.opens.received", "stream.closes.sent", "stream.closes.received",
             "stream.errors.sent", "stream.errors.received", "stream.data.sent", "stream.data.received",
-            "stream.active.sent", "stream.active.received"), metrics.keySet());
+            "stream.active.sent", "stream.active.received", "engine.workers"), metrics.keySet());
+        // the engine's own: summed over workers, no binding attribute
+        final NumberDataPoint workers = metrics.get("engine.workers").getGauge().getDataPoints(0);
+        assertTrue(workers.getAsDouble() >= 1.0, workers::toString);
+        assertTrue(workers.getAttributesList().stream().noneMatch(attribute -> attribute.getKey().equals("binding")),
+            workers::toString);
 
         // counters: monotonic cumulative sums, bytes in By
         final Metric opens = metrics.get("stream.opens.sent");
@@ -243,6 +248,8 @@ class OtlpExporterTest
     private String yaml(int port, String metrics, String path)
     {
         final String selected = metrics.isEmpty() ? "- http.*\n    - stream.*" : "- " + metrics;
+        // the engine's own are the namespace's to select, not a binding's
+        final String namespaceSelected = metrics.isEmpty() ? selected + "\n    - engine.workers" : selected;
         // the tcp binding counts its connections, unless the namespace records no stream.* at all
         final String tcpTelemetry = metrics.isEmpty() ? "    telemetry:\n      metrics:\n        - stream.opens.*" : "";
         return """
@@ -284,7 +291,8 @@ class OtlpExporterTest
               north_echo_server:
                 type: echo
                 kind: server
-            """.formatted(selected, receiver.location(), path, port, tcpTelemetry, selected.replace("\n    ", "\n        "));
+            """.formatted(namespaceSelected, receiver.location(), path, port, tcpTelemetry,
+                selected.replace("\n    ", "\n        "));
     }
 
     /**
