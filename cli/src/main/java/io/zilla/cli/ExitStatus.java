@@ -12,6 +12,9 @@ final class ExitStatus
     /** Not done: an invalid config, a failed start, no counters; the reason is on stderr. */
     static final int FAILED = 1;
 
+    /** A usage error the command finds itself, as picocli's own (a --watch interval below 1). */
+    static final int USAGE = 2;
+
     private ExitStatus()
     {
     }

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -15,6 +16,7 @@ import java.util.concurrent.Callable;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.EngineHistograms;
+import io.zilla.engine.config.TelemetryConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -23,9 +25,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code zilla metrics [BINDING]}: the counters and histograms of an engine, running or stopped, read from the
- * memory-mapped files in its engine directory, so it works from another process while zilla runs. A histogram shows
- * as four rows: {@code <metric>.count}, {@code .sum}, and {@code .p50}, {@code .p99}, each the upper bound of the
- * bucket that holds that quantile ({@code +Inf} above the last), in the metric's unit (nanoseconds, bytes).
+ * memory-mapped files in its engine directory, so it works from another process while zilla runs. As a table (a
+ * histogram as four rows: {@code <metric>.count}, {@code .sum}, and {@code .p50}, {@code .p99}, each the upper bound of
+ * the bucket that holds that quantile, {@code +Inf} above the last, in the metric's unit), in Prometheus' text format
+ * (what the prometheus exporter serves, the declared metrics only) or as JSON; once, or again every few seconds.
  */
 @Command(
     name = "metrics",
@@ -34,6 +37,16 @@ import picocli.CommandLine.Spec;
     description = "Prints the counters and histograms of a running or stopped zilla: binding, counter, value.")
 final class MetricsCommand implements Callable<Integer>
 {
+    /** How the metrics are printed. */
+    enum Format
+    {
+        table,
+        prometheus,
+        json
+    }
+
+    private static final String CLEAR_SCREEN = "\033[H\033[2J";
+
     @Spec
     CommandSpec spec;
 
@@ -44,18 +57,64 @@ final class MetricsCommand implements Callable<Integer>
         description = {"the engine directory, as given to start with", "-P zilla.engine.directory=DIR (default: .zilla/engine)"})
     Path directory;
 
+    @Option(names = {"-m", "--metric"}, paramLabel = "PATTERN",
+        description = "only these metrics: names, or patterns ending in * (http.*); repeatable")
+    List<String> metrics;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
+        description = "table (the default), prometheus (the exporter's text format) or json")
+    Format format;
+
+    @Option(names = "--watch", arity = "0..1", fallbackValue = "1", paramLabel = "SECONDS",
+        description = "print again every SECONDS (1 when not given) until interrupted")
+    Integer watch;
+
+    // for tests: how many times --watch prints before returning
+    @Option(names = "--iterations", hidden = true, defaultValue = "2147483647")
+    int iterations;
+
     @Override
-    public Integer call()
+    public Integer call() throws InterruptedException
     {
         final PrintWriter out = spec.commandLine().getOut();
         final PrintWriter err = spec.commandLine().getErr();
         // the engine's own default, so that a zilla.engine.directory system property is honoured as start honours it
         final Path engineDirectory = directory != null ? directory : new EngineConfiguration().directory();
+        if (watch != null && watch < 1)
+        {
+            err.println("zilla: --watch " + watch + ": the interval is a whole number of seconds, at least 1");
+            return ExitStatus.USAGE;
+        }
+        // the screen is cleared between prints only on a terminal: a pipe or a file gets each print after the other
+        final boolean terminal = watch != null && System.console() != null;
+        int status = ExitStatus.OK;
+        for (int printed = 0; printed < (watch != null ? iterations : 1); printed++)
+        {
+            if (printed > 0)
+            {
+                Thread.sleep(watch * 1000L);
+            }
+            if (terminal)
+            {
+                out.print(CLEAR_SCREEN);
+            }
+            status = print(out, err, engineDirectory);
+            if (status != ExitStatus.OK && watch == null)
+            {
+                break;
+            }
+        }
+        return status;
+    }
 
-        Map<String, Map<String, Object>> counters;
+    private int print(PrintWriter out, PrintWriter err, Path engineDirectory)
+    {
+        Map<String, Map<String, Long>> counters;
+        Map<String, Map<String, EngineHistograms.Values>> histograms;
         try
         {
-            counters = rows(EngineCounters.read(engineDirectory), EngineHistograms.read(engineDirectory));
+            counters = EngineCounters.read(engineDirectory);
+            histograms = EngineHistograms.read(engineDirectory);
         }
         catch (NoSuchFileException | NotDirectoryException ex)
         {
@@ -68,19 +127,46 @@ final class MetricsCommand implements Callable<Integer>
             return ExitStatus.FAILED;
         }
 
-        if (binding != null)
-        {
-            counters = counters.containsKey(binding) ? Map.of(binding, counters.get(binding)) : Map.of();
-        }
-        if (counters.isEmpty())
+        counters = select(counters);
+        histograms = select(histograms);
+        if (counters.isEmpty() && histograms.isEmpty())
         {
             err.println(binding != null
                 ? "zilla: no counters for binding " + binding + " in " + engineDirectory
+                : metrics != null
+                ? "zilla: no counters for " + String.join(", ", metrics) + " in " + engineDirectory
                 : "zilla: no counters in " + engineDirectory + " yet: no stream has passed through the engine");
             return ExitStatus.FAILED;
         }
-        MetricsTable.print(out, counters);
+        switch (format)
+        {
+            case prometheus -> MetricsFormats.prometheus(out, counters, histograms);
+            case json -> MetricsFormats.json(out, counters, histograms);
+            default -> MetricsTable.print(out, rows(counters, histograms));
+        }
+        out.flush();
         return ExitStatus.OK;
+    }
+
+    /** Only the binding and the metrics asked for; a labelled series by its metric's name. */
+    private <T> Map<String, Map<String, T>> select(Map<String, Map<String, T>> values)
+    {
+        final Map<String, Map<String, T>> selected = new TreeMap<>();
+        values.forEach((name, series) ->
+        {
+            if (binding == null || binding.equals(name))
+            {
+                series.forEach((metric, value) ->
+                {
+                    final int label = metric.indexOf('{');
+                    if (metrics == null || TelemetryConfig.selects(metrics, label >= 0 ? metric.substring(0, label) : metric))
+                    {
+                        selected.computeIfAbsent(name, n -> new TreeMap<>()).put(metric, value);
+                    }
+                });
+            }
+        });
+        return selected;
     }
 
     /** The counters, and each histogram's four rows, by binding and then by name. */
@@ -88,10 +174,10 @@ final class MetricsCommand implements Callable<Integer>
         Map<String, Map<String, EngineHistograms.Values>> histograms)
     {
         final Map<String, Map<String, Object>> rows = new TreeMap<>();
-        counters.forEach((binding, values) -> rows.computeIfAbsent(binding, b -> new TreeMap<>()).putAll(values));
-        histograms.forEach((binding, values) ->
+        counters.forEach((name, values) -> rows.computeIfAbsent(name, b -> new TreeMap<>()).putAll(values));
+        histograms.forEach((name, values) ->
         {
-            final Map<String, Object> bindingRows = rows.computeIfAbsent(binding, b -> new TreeMap<>());
+            final Map<String, Object> bindingRows = rows.computeIfAbsent(name, b -> new TreeMap<>());
             values.forEach((metric, histogram) ->
             {
                 bindingRows.put(metric + ".count", histogram.count());

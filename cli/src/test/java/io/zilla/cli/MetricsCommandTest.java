@@ -4,6 +4,7 @@
 package io.zilla.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -62,6 +63,104 @@ class MetricsCommandTest
     @Test
     void shouldPrintEachHistogramAsCountSumAndQuantiles() throws Exception
     {
+        final Zilla zilla = httpMetrics("north_http_server");
+
+        assertRow(zilla.out(), "north_http_server", "http.request.size.count", 2);
+        assertRow(zilla.out(), "north_http_server", "http.request.size.sum", 24);
+        // both 12-byte bodies are in the first bucket, at most 64 bytes
+        assertRow(zilla.out(), "north_http_server", "http.request.size.p50", 64);
+        assertRow(zilla.out(), "north_http_server", "http.request.size.p99", 64);
+        assertRow(zilla.out(), "north_http_server", "http.duration.count", 2);
+        assertRow(zilla.out(), "north_http_server", "http.active.requests", 0);
+    }
+
+    @Test
+    void shouldPrintTheExportersTextFormat() throws Exception
+    {
+        httpMetrics("north_http_server");
+        final Zilla zilla = new Zilla();
+
+        assertEquals(0, zilla.run("metrics", "-d", engine.directory().toString(), "--format", "prometheus"));
+
+        final String text = zilla.out();
+        assertTrue(text.contains("# TYPE http_duration_seconds histogram\n"), text);
+        assertTrue(text.contains("http_duration_seconds_count{binding=\"north_http_server\"} 2\n"), text);
+        assertTrue(text.contains("http_request_size_bytes_bucket{binding=\"north_http_server\",le=\"64\"} 2\n"), text);
+        assertTrue(text.contains("http_request_size_bytes_bucket{binding=\"north_http_server\",le=\"+Inf\"} 2\n"), text);
+        assertTrue(text.contains("http_request_size_bytes_sum{binding=\"north_http_server\"} 24\n"), text);
+        assertTrue(text.contains("stream_opens_sent_total{binding=\"north_tcp_server\"} "), text);
+        // the always-on counters have no Prometheus shape
+        assertFalse(text.contains("streams_opened"), text);
+        // Prometheus' own linter finds nothing to say
+        final Process promtool = new ProcessBuilder("/usr/bin/promtool", "check", "metrics")
+            .redirectErrorStream(true)
+            .start();
+        try (java.io.OutputStream in = promtool.getOutputStream())
+        {
+            in.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        final String lint = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(promtool.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(0, promtool.exitValue(), lint);
+        assertEquals("", lint.trim(), lint);
+    }
+
+    @Test
+    void shouldPrintJsonForScripts() throws Exception
+    {
+        httpMetrics("north_http_server");
+        final Zilla zilla = new Zilla();
+
+        assertEquals(0, zilla.run("metrics", "-d", engine.directory().toString(), "--format", "json",
+            "-m", "http.request.*"));
+
+        final com.fasterxml.jackson.databind.JsonNode series = new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(zilla.out());
+        assertEquals(1, series.size(), zilla.out());
+        final com.fasterxml.jackson.databind.JsonNode size = series.get(0);
+        assertEquals("north_http_server", size.path("binding").asText());
+        assertEquals("http.request.size", size.path("metric").asText());
+        assertEquals("histogram", size.path("kind").asText());
+        assertEquals("bytes", size.path("unit").asText());
+        assertEquals(2, size.path("count").asLong());
+        assertEquals(24, size.path("sum").asLong());
+        assertEquals(64, size.path("buckets").get(0).path("le").asLong());
+        assertEquals(2, size.path("buckets").get(0).path("count").asLong());
+        assertEquals("+Inf", size.path("buckets").get(size.path("buckets").size() - 1).path("le").asText());
+    }
+
+    @Test
+    void shouldFilterByMetricAndPrintAgainWhenWatching() throws Exception
+    {
+        httpMetrics("north_http_server");
+        final Zilla zilla = new Zilla();
+
+        assertEquals(0, zilla.run("metrics", "-d", engine.directory().toString(), "-m", "http.active.*",
+            "-m", "stream.opens.*", "--watch", "1", "--iterations", "2"));
+
+        final List<String> lines = zilla.out().lines().toList();
+        // printed twice, a second apart (no terminal here: no screen cleared between them)
+        assertEquals(2, lines.stream().filter(line -> columns(line).equals(List.of("binding", "counter", "value"))).count(),
+            zilla.out());
+        assertTrue(lines.stream().skip(1).filter(line -> !columns(line).get(0).equals("binding"))
+            .allMatch(line -> columns(line).get(1).matches("(http\\.active|stream\\.opens)\\..*")),
+            zilla.out());
+        assertRow(zilla.out(), "north_http_server", "http.active.requests", 0);
+    }
+
+    @Test
+    void shouldRefuseAWatchIntervalBelowOneSecond()
+    {
+        echoThroughEngine();
+        final Zilla zilla = new Zilla();
+
+        assertEquals(2, zilla.run("metrics", "-d", engine.directory().toString(), "--watch", "0"));
+        assertEquals("zilla: --watch 0: the interval is a whole number of seconds, at least 1\n", zilla.err());
+    }
+
+    /** Two POSTs through examples/http.metrics, then zilla metrics BINDING once their metrics are recorded. */
+    private Zilla httpMetrics(String binding) throws Exception
+    {
         final int port = FreePorts.freePort();
         final int metricsPort = FreePorts.freePort();
         engine.startText("zilla.yaml", Files.readString(Path.of("..", "examples", "http.metrics", "zilla.yaml"))
@@ -80,17 +179,10 @@ class MetricsCommandTest
         do
         {
             zilla = new Zilla();
-            assertEquals(0, zilla.run("metrics", "-d", engine.directory().toString(), "north_http_server"));
+            assertEquals(0, zilla.run("metrics", "-d", engine.directory().toString(), binding));
         }
         while (!hasRow(zilla.out(), "http.duration.count", "2") && System.nanoTime() < deadline);
-
-        assertRow(zilla.out(), "north_http_server", "http.request.size.count", 2);
-        assertRow(zilla.out(), "north_http_server", "http.request.size.sum", 24);
-        // both 12-byte bodies are in the first bucket, at most 64 bytes
-        assertRow(zilla.out(), "north_http_server", "http.request.size.p50", 64);
-        assertRow(zilla.out(), "north_http_server", "http.request.size.p99", 64);
-        assertRow(zilla.out(), "north_http_server", "http.duration.count", 2);
-        assertRow(zilla.out(), "north_http_server", "http.active.requests", 0);
+        return zilla;
     }
 
     private static boolean hasRow(String table, String counter, String value)
@@ -172,14 +264,27 @@ class MetricsCommandTest
     }
 
     @Test
-    void shouldFailForEngineWithoutStreamsYet()
+    void shouldPrintTheEnginesOwnBeforeAnyStream()
     {
         engine.start(config());
         final Zilla zilla = new Zilla();
 
-        assertEquals(1, zilla.run("metrics", "-d", engine.directory().toString()));
+        assertEquals(0, zilla.run("metrics", "-d", engine.directory().toString()));
 
-        assertTrue(zilla.err().startsWith("zilla: no counters in " + engine.directory() + " yet"), zilla.err());
+        // the workers count themselves from their start: (engine) is no binding's name
+        assertRow(zilla.out(), "(engine)", "engine.workers", engine.engine().configuration().workers());
+        assertTrue(zilla.out().lines().skip(1).allMatch(line -> columns(line).get(0).equals("(engine)")), zilla.out());
+    }
+
+    @Test
+    void shouldFailForAMetricNoneRecorded()
+    {
+        engine.start(config());
+        final Zilla zilla = new Zilla();
+
+        assertEquals(1, zilla.run("metrics", "-d", engine.directory().toString(), "-m", "http.*"));
+
+        assertEquals("zilla: no counters for http.* in " + engine.directory() + "\n", zilla.err());
     }
 
     /** Starts the engine and sends bytes from a test client to the echo binding and back. */

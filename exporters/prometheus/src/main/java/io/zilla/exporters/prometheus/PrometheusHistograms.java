@@ -25,6 +25,7 @@ import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.metrics.Metric;
 import io.zilla.engine.metrics.MetricKind;
 import io.zilla.engine.metrics.MetricUnit;
+import io.zilla.engine.metrics.PrometheusNames;
 
 /**
  * The selected histograms, read from the workers' histograms files at each scrape and given to the Prometheus
@@ -110,14 +111,12 @@ final class PrometheusHistograms implements MultiCollector
 
     private static MetricMetadata metadata(Metric metric)
     {
-        final String base = metric.name().replace('.', '_');
-        // as Micrometer names counters: the unit is added unless the name ends with it already
+        final String name = PrometheusNames.base(metric);
         return switch (metric.unit())
         {
-            case NANOSECONDS -> new MetricMetadata(base + "_seconds", metric.description(), Unit.SECONDS);
-            case BYTES -> new MetricMetadata(base.endsWith("_bytes") ? base : base + "_bytes", metric.description(),
-                Unit.BYTES);
-            default -> new MetricMetadata(base, metric.description());
+            case NANOSECONDS -> new MetricMetadata(name, metric.description(), Unit.SECONDS);
+            case BYTES -> new MetricMetadata(name, metric.description(), Unit.BYTES);
+            default -> new MetricMetadata(name, metric.description());
         };
     }
 }

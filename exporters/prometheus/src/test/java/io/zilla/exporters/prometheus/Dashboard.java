@@ -19,6 +19,7 @@ import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.binding.BindingFactorySpi;
 import io.zilla.engine.metrics.EngineMetrics;
 import io.zilla.engine.metrics.Metric;
+import io.zilla.engine.metrics.PrometheusNames;
 
 /** The Grafana dashboard shipped in helm/zilla/dashboards, read as tests need it. */
 final class Dashboard
@@ -76,15 +77,7 @@ final class Dashboard
         final Set<String> names = new LinkedHashSet<>();
         for (Metric metric : metrics)
         {
-            final String base = metric.name().replace('.', '_');
-            // Micrometer's rule: the unit is added unless the name ends with it already (kafka.fetch.bytes)
-            final String unit = switch (metric.unit())
-            {
-                case BYTES -> "_bytes";
-                case NANOSECONDS -> "_seconds";
-                default -> "";
-            };
-            final String named = base.endsWith(unit) ? base : base + unit;
+            final String named = PrometheusNames.base(metric);
             switch (metric.kind())
             {
                 case COUNTER -> names.add(named + "_total");
