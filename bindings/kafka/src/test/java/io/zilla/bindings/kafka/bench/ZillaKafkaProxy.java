@@ -31,6 +31,9 @@ public final class ZillaKafkaProxy implements AutoCloseable
 
     // an experiment's switch: Nagle on zilla's sockets (-Dkafka.bench.tcp.nodelay=false), as a socat relay has by default
     private static final boolean NODELAY = Boolean.parseBoolean(System.getProperty("kafka.bench.tcp.nodelay", "true"));
+    // every metric zilla records on this graph (-Dkafka.bench.metrics=true): stream.* on each binding, engine.*
+    private static final boolean METRICS = Boolean.getBoolean("kafka.bench.metrics");
+    private static final String BINDING_METRICS = METRICS ? "    telemetry:\n      metrics:\n        - stream.*" : "";
 
     private final Path directory;
     private final Engine engine;
@@ -44,6 +47,7 @@ public final class ZillaKafkaProxy implements AutoCloseable
         final String yaml = String.join("\n",
             "---",
             "name: bench",
+            METRICS ? "telemetry:\n  metrics:\n    - stream.*\n    - engine.*" : "",
             "bindings:",
             "  " + NORTH + ":",
             "    type: tcp",
@@ -54,6 +58,7 @@ public final class ZillaKafkaProxy implements AutoCloseable
             "      port:",
             "        - " + bootstrapPort,
             "        - " + nodePort,
+            BINDING_METRICS,
             "    exit: north_kafka_proxy",
             "  north_kafka_proxy:",
             "    type: kafka",
@@ -66,12 +71,14 @@ public final class ZillaKafkaProxy implements AutoCloseable
             "        bootstrap_port: " + bootstrapPort,
             "        ports:",
             "          \"1\": " + nodePort,
+            BINDING_METRICS,
             "    exit: " + SOUTH,
             "  " + SOUTH + ":",
             "    type: tcp",
             "    kind: client",
             "    options:",
             "      nodelay: " + NODELAY,
+            BINDING_METRICS,
             "");
         this.directory = Files.createTempDirectory("zilla-kafka-bench-");
         final EngineConfiguration configuration = new EngineConfiguration()
