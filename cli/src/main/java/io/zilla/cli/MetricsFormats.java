@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.EngineHistograms;
+import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingFactorySpi;
 import io.zilla.engine.metrics.EngineMetrics;
 import io.zilla.engine.metrics.Metric;
@@ -159,13 +160,9 @@ final class MetricsFormats
     /** The metrics of the engine and of every binding type in the distribution, by name. */
     private static Map<String, Metric> declarations()
     {
-        final Map<String, Metric> metrics = new TreeMap<>();
-        EngineMetrics.STREAM.forEach(metric -> metrics.put(metric.name(), metric));
-        EngineMetrics.ENGINE.forEach(metric -> metrics.put(metric.name(), metric));
         final EngineConfiguration configuration = new EngineConfiguration();
-        ServiceLoader.load(BindingFactorySpi.class)
-            .forEach(factory -> factory.create(configuration).metrics()
-                .forEach(metric -> metrics.put(metric.name(), metric)));
-        return metrics;
+        final List<Binding> types = new ArrayList<>();
+        ServiceLoader.load(BindingFactorySpi.class).forEach(factory -> types.add(factory.create(configuration)));
+        return EngineMetrics.declared(types);
     }
 }

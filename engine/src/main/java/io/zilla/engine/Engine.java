@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -581,10 +580,6 @@ public final class Engine implements AutoCloseable
     /** Every metric zilla can record: the engine's and each installed binding type's, by name. */
     private Map<String, Metric> metrics()
     {
-        final Map<String, Metric> metrics = new TreeMap<>();
-        EngineMetrics.STREAM.forEach(metric -> metrics.put(metric.name(), metric));
-        EngineMetrics.ENGINE.forEach(metric -> metrics.put(metric.name(), metric));
-        bindingsByType.values().forEach(type -> type.metrics().forEach(metric -> metrics.put(metric.name(), metric)));
-        return metrics;
+        return EngineMetrics.declared(bindingsByType.values());
     }
 }

@@ -6,9 +6,7 @@ package io.zilla.engine.config;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -387,12 +385,7 @@ final class ConfigChecks
     /** The metrics of the engine and of every installed binding type, each name once. */
     private List<String> installedMetrics()
     {
-        final Set<String> names = new LinkedHashSet<>(TelemetryConfig.METRICS);
-        EngineMetrics.ENGINE.forEach(metric -> names.add(metric.name()));
-        bindingsByType.values().stream()
-            .sorted(Comparator.comparing(Binding::type))
-            .forEach(type -> type.metrics().forEach(metric -> names.add(metric.name())));
-        return List.copyOf(names);
+        return List.copyOf(EngineMetrics.declared(bindingsByType.values()).keySet());
     }
 
     private static boolean selectsAny(String pattern, List<String> metrics)

@@ -3,7 +3,13 @@
  */
 package io.zilla.engine.metrics;
 
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+
+import io.zilla.engine.binding.Binding;
 
 /**
  * The metrics the engine itself records for every binding type alike: the {@code stream.*} metrics, counted by the
@@ -68,6 +74,21 @@ public final class EngineMetrics
      * name a binding can have (those start with a letter).
      */
     public static final String ENGINE_SCOPE = "(engine)";
+
+    /**
+     * Every metric zilla can record with these binding types, by name: the engine's stream.* and engine.*, then each
+     * type's own, types in the order of their names. What config checks, exporters and {@code zilla metrics} know.
+     */
+    public static Map<String, Metric> declared(Collection<? extends Binding> types)
+    {
+        final Map<String, Metric> declared = new LinkedHashMap<>();
+        STREAM.forEach(metric -> declared.put(metric.name(), metric));
+        ENGINE.forEach(metric -> declared.put(metric.name(), metric));
+        types.stream()
+            .sorted(Comparator.comparing(Binding::type))
+            .forEach(type -> type.metrics().forEach(metric -> declared.put(metric.name(), metric)));
+        return declared;
+    }
 
     private EngineMetrics()
     {

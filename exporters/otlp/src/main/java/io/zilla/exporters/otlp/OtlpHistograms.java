@@ -19,8 +19,8 @@ import io.opentelemetry.proto.metrics.v1.Histogram;
 import io.opentelemetry.proto.metrics.v1.HistogramDataPoint;
 import io.opentelemetry.proto.metrics.v1.Metric;
 import io.zilla.engine.EngineHistograms;
-import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.exporter.ExportedSeries;
 import io.zilla.engine.metrics.MetricKind;
 
 /**
@@ -59,19 +59,15 @@ final class OtlpHistograms
         }
         final NamespaceConfig config = namespace.get();
         final Map<io.zilla.engine.metrics.Metric, Histogram.Builder> histograms = new LinkedHashMap<>();
-        for (BindingConfig binding : config.bindings())
+        for (ExportedSeries series : ExportedSeries.of(config, declarations))
         {
-            for (String name : binding.metrics())
+            final io.zilla.engine.metrics.Metric metric = series.metric();
+            if (metric.kind() == MetricKind.HISTOGRAM)
             {
-                final io.zilla.engine.metrics.Metric metric = declarations.get(name);
-                if (metric == null || metric.kind() != MetricKind.HISTOGRAM)
-                {
-                    continue;
-                }
-                final EngineHistograms.Values recorded = values.getOrDefault(binding.name(), Map.of()).get(name);
+                final EngineHistograms.Values recorded = values.getOrDefault(series.scope(), Map.of()).get(metric.name());
                 histograms.computeIfAbsent(metric, m -> Histogram.newBuilder()
                         .setAggregationTemporality(AggregationTemporality.AGGREGATION_TEMPORALITY_CUMULATIVE))
-                    .addDataPoints(point(config, binding.name(), metric, recorded, nowNanos));
+                    .addDataPoints(point(config, series.binding(), metric, recorded, nowNanos));
             }
         }
         final List<Metric> metrics = new ArrayList<>();

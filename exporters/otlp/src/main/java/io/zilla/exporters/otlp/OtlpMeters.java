@@ -19,10 +19,8 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.zilla.engine.EngineCounters;
-import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.NamespaceConfig;
-import io.zilla.engine.config.TelemetryConfig;
-import io.zilla.engine.metrics.EngineMetrics;
+import io.zilla.engine.exporter.ExportedSeries;
 import io.zilla.engine.metrics.Metric;
 import io.zilla.engine.metrics.MetricKind;
 
@@ -61,40 +59,15 @@ final class OtlpMeters
         }
         final NamespaceConfig config = namespace.get();
         final Set<String> selected = new HashSet<>();
-        for (BindingConfig binding : config.bindings())
+        for (ExportedSeries series : ExportedSeries.of(config, declarations))
         {
-            for (String metric : binding.metrics())
+            // histograms are read at each push by OtlpHistograms
+            if (series.metric().kind() != MetricKind.HISTOGRAM)
             {
-                final Metric declared = declarations.get(metric);
-                if (declared == null || declared.kind() == MetricKind.HISTOGRAM)
+                selected.add(series.key());
+                if (!registered.containsKey(series.key()))
                 {
-                    // histograms are read at each push by OtlpHistograms
-                    continue;
-                }
-                final List<String> labelValues = declared.label() != null ? declared.values() : List.of("");
-                for (String value : labelValues)
-                {
-                    // the attributes are in the key: a reload that renames the namespace or changes them re-registers
-                    final String key = config.name() + " " + config.telemetry().attributes() + " " + binding.name() + ":"
-                        + declared.seriesName(value);
-                    selected.add(key);
-                    if (!registered.containsKey(key))
-                    {
-                        registered.put(key, register(config, binding.name(), declared, value));
-                    }
-                }
-            }
-        }
-        // the engine's own metrics: the namespace's list alone selects them, and they have no binding attribute
-        for (Metric declared : declarations.values())
-        {
-            if (declared.name().startsWith("engine.") && TelemetryConfig.selects(config.telemetry().metrics(), declared.name()))
-            {
-                final String key = config.name() + " " + config.telemetry().attributes() + " " + declared.name();
-                selected.add(key);
-                if (!registered.containsKey(key))
-                {
-                    registered.put(key, register(config, null, declared, ""));
+                    registered.put(series.key(), register(config, series));
                 }
             }
         }
@@ -122,15 +95,16 @@ final class OtlpMeters
         return tags;
     }
 
-    private Meter register(NamespaceConfig config, String binding, Metric declared, String value)
+    private Meter register(NamespaceConfig config, ExportedSeries exported)
     {
-        final String series = declared.seriesName(value);
-        final String scope = binding != null ? binding : EngineMetrics.ENGINE_SCOPE;
+        final Metric declared = exported.metric();
+        final String series = exported.seriesName();
+        final String scope = exported.scope();
         final double scale = OtlpUnits.scale(declared.unit());
-        final List<Tag> tags = tags(config, binding);
+        final List<Tag> tags = tags(config, exported.binding());
         if (declared.label() != null)
         {
-            tags.add(Tag.of(declared.label(), value));
+            tags.add(Tag.of(declared.label(), exported.value()));
         }
         if (declared.kind() == MetricKind.GAUGE)
         {

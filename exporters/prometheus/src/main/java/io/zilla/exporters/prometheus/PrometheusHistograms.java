@@ -20,8 +20,8 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.Unit;
 import io.zilla.engine.EngineHistograms;
-import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.exporter.ExportedSeries;
 import io.zilla.engine.metrics.Metric;
 import io.zilla.engine.metrics.MetricKind;
 import io.zilla.engine.metrics.MetricUnit;
@@ -63,17 +63,13 @@ final class PrometheusHistograms implements MultiCollector
         }
         final NamespaceConfig config = namespace.get();
         final Map<Metric, List<HistogramSnapshot.HistogramDataPointSnapshot>> points = new LinkedHashMap<>();
-        for (BindingConfig binding : config.bindings())
+        for (ExportedSeries series : ExportedSeries.of(config, declarations))
         {
-            for (String name : binding.metrics())
+            final Metric metric = series.metric();
+            if (metric.kind() == MetricKind.HISTOGRAM)
             {
-                final Metric metric = declarations.get(name);
-                if (metric == null || metric.kind() != MetricKind.HISTOGRAM)
-                {
-                    continue;
-                }
-                final EngineHistograms.Values recorded = values.getOrDefault(binding.name(), Map.of()).get(name);
-                points.computeIfAbsent(metric, m -> new ArrayList<>()).add(point(config, binding.name(), metric, recorded));
+                final EngineHistograms.Values recorded = values.getOrDefault(series.scope(), Map.of()).get(metric.name());
+                points.computeIfAbsent(metric, m -> new ArrayList<>()).add(point(config, series.binding(), metric, recorded));
             }
         }
         final List<MetricSnapshot> snapshots = new ArrayList<>();

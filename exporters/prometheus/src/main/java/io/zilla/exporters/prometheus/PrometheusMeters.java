@@ -19,13 +19,11 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.zilla.engine.EngineCounters;
-import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.NamespaceConfig;
-import io.zilla.engine.config.TelemetryConfig;
-import io.zilla.engine.metrics.EngineMetrics;
+import io.zilla.engine.exporter.ExportedSeries;
 import io.zilla.engine.metrics.Metric;
 import io.zilla.engine.metrics.MetricKind;
-import io.zilla.engine.metrics.MetricUnit;
+import io.zilla.engine.metrics.PrometheusNames;
 
 /**
  * The meters of the selected metrics, one per binding and metric, registered when first seen. Their values come
@@ -63,42 +61,15 @@ final class PrometheusMeters
         }
         final NamespaceConfig config = namespace.get();
         final Set<String> selected = new HashSet<>();
-        for (BindingConfig binding : config.bindings())
+        for (ExportedSeries series : ExportedSeries.of(config, declarations))
         {
-            for (String metric : binding.metrics())
+            // histograms are collected at each scrape by PrometheusHistograms
+            if (series.metric().kind() != MetricKind.HISTOGRAM)
             {
-                final Metric declared = declarations.get(metric);
-                if (declared == null || declared.kind() == MetricKind.HISTOGRAM)
+                selected.add(series.key());
+                if (!registered.containsKey(series.key()))
                 {
-                    // histograms are collected at each scrape by PrometheusHistograms
-                    continue;
-                }
-                // a labelled counter is one series per value of its label, each a meter with that tag
-                final List<String> values = declared.label() != null ? declared.values() : List.of("");
-                for (String value : values)
-                {
-                    final String series = declared.seriesName(value);
-                    // the labels are in the key: a reload that renames the namespace or changes attributes re-registers
-                    final String key = config.name() + " " + config.telemetry().attributes() + " " + binding.name() + ":"
-                        + series;
-                    selected.add(key);
-                    if (!registered.containsKey(key))
-                    {
-                        registered.put(key, register(config, binding.name(), declared, value));
-                    }
-                }
-            }
-        }
-        // the engine's own metrics: the namespace's list alone selects them, and they have no binding label
-        for (Metric declared : declarations.values())
-        {
-            if (declared.name().startsWith("engine.") && TelemetryConfig.selects(config.telemetry().metrics(), declared.name()))
-            {
-                final String key = config.name() + " " + config.telemetry().attributes() + " " + declared.name();
-                selected.add(key);
-                if (!registered.containsKey(key))
-                {
-                    registered.put(key, register(config, null, declared, ""));
+                    registered.put(series.key(), register(config, series));
                 }
             }
         }
@@ -114,19 +85,21 @@ final class PrometheusMeters
         });
     }
 
-    private Meter register(NamespaceConfig config, String binding, Metric declared, String value)
+    private Meter register(NamespaceConfig config, ExportedSeries exported)
     {
+        final Metric declared = exported.metric();
+        final String binding = exported.binding();
         final String metric = declared.name();
-        final String series = declared.seriesName(value);
+        final String series = exported.seriesName();
+        final String scope = exported.scope();
         final List<Tag> tags = new ArrayList<>();
         tags.add(Tag.of("namespace", config.name()));
         if (binding != null)
         {
             tags.add(Tag.of("binding", binding));
         }
-        final String scope = binding != null ? binding : EngineMetrics.ENGINE_SCOPE;
         // nanoseconds are exported in seconds, as the histograms are
-        final double scale = declared.unit() == MetricUnit.NANOSECONDS ? 1e-9 : 1.0;
+        final double scale = PrometheusNames.scale(declared);
         final String unit = switch (declared.unit())
         {
             case BYTES -> "bytes";
@@ -136,7 +109,7 @@ final class PrometheusMeters
         config.telemetry().attributes().forEach((name, attribute) -> tags.add(Tag.of(name.replace('.', '_'), attribute)));
         if (declared.label() != null)
         {
-            tags.add(Tag.of(declared.label(), value));
+            tags.add(Tag.of(declared.label(), exported.value()));
         }
         if (declared.kind() == MetricKind.GAUGE)
         {

@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingFactorySpi;
 import io.zilla.engine.metrics.EngineMetrics;
 import io.zilla.engine.metrics.Metric;
@@ -70,12 +71,10 @@ final class Dashboard
     static Set<String> exportable()
     {
         final EngineConfiguration configuration = new EngineConfiguration();
-        final List<Metric> metrics = new ArrayList<>(EngineMetrics.STREAM);
-        metrics.addAll(EngineMetrics.ENGINE);
-        ServiceLoader.load(BindingFactorySpi.class)
-            .forEach(factory -> metrics.addAll(factory.create(configuration).metrics()));
+        final List<Binding> types = new ArrayList<>();
+        ServiceLoader.load(BindingFactorySpi.class).forEach(factory -> types.add(factory.create(configuration)));
         final Set<String> names = new LinkedHashSet<>();
-        for (Metric metric : metrics)
+        for (Metric metric : EngineMetrics.declared(types).values())
         {
             final String named = PrometheusNames.base(metric);
             switch (metric.kind())

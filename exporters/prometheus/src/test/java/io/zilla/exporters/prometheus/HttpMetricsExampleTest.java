@@ -3,19 +3,18 @@
  */
 package io.zilla.exporters.prometheus;
 
+import static io.zilla.exporters.prometheus.Scrapes.assertLintFree;
+import static io.zilla.exporters.prometheus.Scrapes.awaitSeries;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 import io.zilla.engine.test.EngineExtension;
@@ -76,50 +75,6 @@ class HttpMetricsExampleTest
     private static String bucket(String le)
     {
         return HTTP.substring(0, HTTP.length() - 1) + ",le=\"" + le + "\"}";
-    }
-
-    private Map<String, String> awaitSeries(int metricsPort, String name, String value) throws Exception
-    {
-        final long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        Map<String, String> series = Map.of();
-        while (System.nanoTime() < deadline)
-        {
-            series = scrape(metricsPort);
-            if (value.equals(series.get(name)))
-            {
-                return series;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("no " + name + " " + value + " in " + series);
-    }
-
-    private static Map<String, String> scrape(int metricsPort) throws Exception
-    {
-        final Map<String, String> series = new TreeMap<>();
-        for (String line : curl("http://127.0.0.1:" + metricsPort + "/metrics").split("\n"))
-        {
-            if (!line.isEmpty() && !line.startsWith("#"))
-            {
-                final int space = line.lastIndexOf(' ');
-                series.put(line.substring(0, space), line.substring(space + 1));
-            }
-        }
-        return series;
-    }
-
-    private static void assertLintFree(int metricsPort) throws Exception
-    {
-        final String body = curl("http://127.0.0.1:" + metricsPort + "/metrics");
-        final Process promtool = new ProcessBuilder("/usr/bin/promtool", "check", "metrics").redirectErrorStream(true).start();
-        try (OutputStream in = promtool.getOutputStream())
-        {
-            in.write(body.getBytes(StandardCharsets.UTF_8));
-        }
-        final String output = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(promtool.waitFor(30, TimeUnit.SECONDS), "promtool did not finish");
-        assertEquals(0, promtool.exitValue(), output);
-        assertEquals("", output.trim(), output);
     }
 
     private static String curl(String... args) throws Exception

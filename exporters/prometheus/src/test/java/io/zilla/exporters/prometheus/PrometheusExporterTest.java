@@ -3,14 +3,15 @@
  */
 package io.zilla.exporters.prometheus;
 
+import static io.zilla.exporters.prometheus.Scrapes.assertLintFree;
+import static io.zilla.exporters.prometheus.Scrapes.awaitSeries;
+import static io.zilla.exporters.prometheus.Scrapes.scrape;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -24,8 +25,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 import io.zilla.engine.Engine;
 import io.zilla.engine.test.EngineExtension;
@@ -87,23 +86,6 @@ class PrometheusExporterTest
     }
 
     /** Prometheus' own linter (promtool, Debian's prometheus package: .ci/run installs it) finds nothing to say. */
-    private void assertLintFree(int metricsPort) throws Exception
-    {
-        final String body = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + metricsPort + "/metrics"))
-            .build(), HttpResponse.BodyHandlers.ofString()).body();
-        final Process promtool = new ProcessBuilder("/usr/bin/promtool", "check", "metrics")
-            .redirectErrorStream(true)
-            .start();
-        try (OutputStream in = promtool.getOutputStream())
-        {
-            in.write(body.getBytes(StandardCharsets.UTF_8));
-        }
-        final String output = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(promtool.waitFor(30, TimeUnit.SECONDS), "promtool did not finish");
-        assertEquals(0, promtool.exitValue(), output);
-        assertEquals("", output.trim(), output);
-    }
-
     @Test
     void shouldShowAnOpenConnectionAsActive() throws Exception
     {
@@ -222,41 +204,7 @@ class PrometheusExporterTest
         }
     }
 
-    private Map<String, String> awaitSeries(int metricsPort, String name, String value) throws Exception
-    {
-        final long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        Map<String, String> series = Map.of();
-        while (System.nanoTime() < deadline)
-        {
-            series = scrape(metricsPort);
-            if (value.equals(series.get(name)))
-            {
-                return series;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("no " + name + " " + value + " in " + series);
-    }
-
     /** Each series of a text-format scrape, name with labels to value. */
-    private Map<String, String> scrape(int metricsPort) throws IOException, InterruptedException
-    {
-        final HttpResponse<String> response = client.send(HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + metricsPort + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, response.statusCode(), response.body());
-        assertTrue(response.headers().firstValue("content-type").orElse("").startsWith("text/plain"));
-        final Map<String, String> series = new TreeMap<>();
-        for (String line : response.body().split("\n"))
-        {
-            if (!line.isEmpty() && !line.startsWith("#"))
-            {
-                final int space = line.lastIndexOf(' ');
-                series.put(line.substring(0, space), line.substring(space + 1));
-            }
-        }
-        return series;
-    }
-
     private static String yaml(int port, int metricsPort)
     {
         return """

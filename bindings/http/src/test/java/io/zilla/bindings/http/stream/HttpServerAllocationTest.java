@@ -4,6 +4,7 @@
 package io.zilla.bindings.http.stream;
 
 import static io.zilla.bindings.http.stream.HttpPeers.connect;
+import static io.zilla.bindings.http.stream.HttpPeers.freePort;
 import static io.zilla.bindings.http.stream.HttpPeers.read;
 import static io.zilla.bindings.http.stream.HttpPeers.startServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -47,8 +48,21 @@ class HttpServerAllocationTest
     @Test
     void shouldAllocateNothingPerRequestOnceWarm() throws Exception
     {
+        assertNothingAllocated(startServer(engine, 10000).http(), "http server -> echo");
+    }
+
+    // a request's metrics live in its reused exchange, and recording is increments in the workers' shared memory
+    @Test
+    void shouldAllocateNothingPerRequestWithEveryMetricOn() throws Exception
+    {
+        final int port = freePort();
+        engine.env("PORT", Integer.toString(port)).start("metrics.yaml");
+        assertNothingAllocated(port, "http server -> echo, every http.* and stream.* metric on");
+    }
+
+    private static void assertNothingAllocated(int port, String graph) throws Exception
+    {
         ThreadStats.enable();
-        final int port = startServer(engine, 10000).http();
         try (Socket socket = connect(port))
         {
             final OutputStream out = socket.getOutputStream();
@@ -68,8 +82,7 @@ class HttpServerAllocationTest
                 windows.add(allocated);
                 clean = allocated == 0L;
             }
-            System.out.printf("http server -> echo: bytes allocated on the worker per window of %d requests: %s%n",
-                REQUESTS, windows);
+            System.out.printf("%s: bytes allocated on the worker per window of %d requests: %s%n", graph, REQUESTS, windows);
             assertTrue(clean, "bytes the worker allocated in each window of " + REQUESTS + " requests: " + windows);
         }
     }

@@ -1,0 +1,70 @@
+/*
+ * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
+ */
+package io.zilla.engine.exporter;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.zilla.engine.config.BindingConfig;
+import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.config.TelemetryConfig;
+import io.zilla.engine.metrics.EngineMetrics;
+import io.zilla.engine.metrics.Metric;
+
+/**
+ * One series an exporter exports for the namespace now running: a binding's selected metric (a labelled counter once
+ * per value of its label), or one of the engine's own that the namespace's {@code telemetry.metrics} selects. Every
+ * exporter walks the same list ({@link #of}), so that they agree on what is exported.
+ *
+ * @param binding the binding's name; null for the engine's own, which have no binding label
+ * @param metric  its declaration
+ * @param value   the label's value of a labelled counter; empty otherwise
+ * @param key     what identifies the series across reloads: the namespace's name and attributes (labels of every
+ *                series) with the series' scope and name, so that a reload that changes them registers anew
+ */
+public record ExportedSeries(String binding, Metric metric, String value, String key)
+{
+    /** Where its values are in the workers' files: the binding's name, or {@link EngineMetrics#ENGINE_SCOPE}. */
+    public String scope()
+    {
+        return binding != null ? binding : EngineMetrics.ENGINE_SCOPE;
+    }
+
+    /** Its name in the workers' counters files ({@link Metric#seriesName}). */
+    public String seriesName()
+    {
+        return metric.seriesName(value);
+    }
+
+    /** The series of the namespace: each binding's selected metrics in order, then the engine's selected ones. */
+    public static List<ExportedSeries> of(NamespaceConfig config, Map<String, Metric> declarations)
+    {
+        final String prefix = config.name() + " " + config.telemetry().attributes() + " ";
+        final List<ExportedSeries> series = new ArrayList<>();
+        for (BindingConfig binding : config.bindings())
+        {
+            for (String name : binding.metrics())
+            {
+                final Metric metric = declarations.get(name);
+                if (metric != null)
+                {
+                    for (String value : metric.label() != null ? metric.values() : List.of(""))
+                    {
+                        series.add(new ExportedSeries(binding.name(), metric, value,
+                            prefix + binding.name() + ":" + metric.seriesName(value)));
+                    }
+                }
+            }
+        }
+        for (Metric metric : declarations.values())
+        {
+            if (EngineMetrics.ENGINE.contains(metric) && TelemetryConfig.selects(config.telemetry().metrics(), metric.name()))
+            {
+                series.add(new ExportedSeries(null, metric, "", prefix + metric.name()));
+            }
+        }
+        return series;
+    }
+}
