@@ -49,29 +49,4 @@ public final class StreamMetrics
     {
         return metrics.contains(metric) ? counters.supply(bindingName, metric) : null;
     }
-
-    /** Adds one to a selected counter; an unselected one is null and left alone. */
-    public static void increment(AtomicCounter counter)
-    {
-        if (counter != null)
-        {
-            counter.incrementRelease();
-        }
-    }
-
-    public static void decrement(AtomicCounter counter)
-    {
-        if (counter != null)
-        {
-            counter.decrementRelease();
-        }
-    }
-
-    public static void add(AtomicCounter counter, long value)
-    {
-        if (counter != null)
-        {
-            counter.getAndAddRelease(value);
-        }
-    }
 }

@@ -24,6 +24,7 @@ import io.zilla.engine.binding.stream.InPlaceWriter;
 import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.engine.internal.metrics.BindingCounters;
 import io.zilla.engine.internal.metrics.StreamMetrics;
+import io.zilla.engine.metrics.Metrics;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -273,13 +274,13 @@ public final class StreamDispatcher implements ControlledMessageHandler
             {
                 if (receiver != null)
                 {
-                    StreamMetrics.increment(receiver.opensReceived);
-                    StreamMetrics.increment(receiver.activeReceived);
+                    Metrics.increment(receiver.opensReceived);
+                    Metrics.increment(receiver.activeReceived);
                 }
                 if (sender != null)
                 {
-                    StreamMetrics.increment(sender.opensSent);
-                    StreamMetrics.increment(sender.activeSent);
+                    Metrics.increment(sender.opensSent);
+                    Metrics.increment(sender.activeSent);
                 }
                 pair.active |= direction;
             }
@@ -288,11 +289,11 @@ public final class StreamDispatcher implements ControlledMessageHandler
                 final int length = Math.max(buffer.getInt(index + DATA_LENGTH_OFFSET), 0);
                 if (receiver != null)
                 {
-                    StreamMetrics.add(receiver.dataReceived, length);
+                    Metrics.add(receiver.dataReceived, length);
                 }
                 if (sender != null)
                 {
-                    StreamMetrics.add(sender.dataSent, length);
+                    Metrics.add(sender.dataSent, length);
                 }
             }
             case END, ABORT, RESET ->
@@ -300,11 +301,11 @@ public final class StreamDispatcher implements ControlledMessageHandler
                 final boolean error = msgTypeId != END;
                 if (receiver != null)
                 {
-                    StreamMetrics.increment(error ? receiver.errorsReceived : receiver.closesReceived);
+                    Metrics.increment(error ? receiver.errorsReceived : receiver.closesReceived);
                 }
                 if (sender != null)
                 {
-                    StreamMetrics.increment(error ? sender.errorsSent : sender.closesSent);
+                    Metrics.increment(error ? sender.errorsSent : sender.closesSent);
                 }
                 inactive(pair, direction);
             }
@@ -327,11 +328,11 @@ public final class StreamDispatcher implements ControlledMessageHandler
         final StreamMetrics begunBy = initial ? pair.openerCounters.stream : pair.acceptorCounters.stream;
         if (begunOn != null)
         {
-            StreamMetrics.decrement(begunOn.activeReceived);
+            Metrics.decrement(begunOn.activeReceived);
         }
         if (begunBy != null)
         {
-            StreamMetrics.decrement(begunBy.activeSent);
+            Metrics.decrement(begunBy.activeSent);
         }
     }
 
