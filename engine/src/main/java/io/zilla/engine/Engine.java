@@ -127,7 +127,7 @@ public final class Engine implements AutoCloseable
             startMetricExporters();
             for (int i = 0; i < count; i++)
             {
-                final Worker worker = new Worker(i, configuration, directory, bindingsByType, events);
+                final Worker worker = new Worker(i, configuration, directory, bindingsByType, events, readiness);
                 workers.add(worker);
                 attached.add(worker.start(config.bindings(), vaults));
             }

@@ -102,6 +102,14 @@ public interface EngineContext
      */
     BindingMetrics supplyMetrics(long bindingId);
 
+    /**
+     * A condition of the engine's readiness ({@code /health/ready}) that the binding checks: {@code check} runs on this
+     * worker whenever the health endpoint asks, and answers through the condition it got here (at once or later). The
+     * condition is named in a 503 while it is unmet ({@code "kafka north_kafka_client: localhost:9092: connection
+     * failed"}). Ask for it when the binding attaches, on one worker only, and close it when the binding detaches.
+     */
+    ReadyCondition supplyReadyCondition(long bindingId, String name, Runnable check);
+
     /** Reports an event (a refused connection, a reset with its reason) to the engine's event log. */
     void event(long bindingId, long traceId, String event, String detail);
 }

@@ -22,6 +22,7 @@ import io.zilla.engine.binding.BindingContext;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.ReadyCondition;
 import io.zilla.engine.binding.budget.BudgetCreditor;
 import io.zilla.engine.binding.budget.BudgetDebitor;
 import io.zilla.engine.binding.buffer.BufferPool;
@@ -33,6 +34,7 @@ import io.zilla.engine.internal.budget.WorkerBudgets;
 import io.zilla.engine.internal.buffer.SlabBufferPool;
 import io.zilla.engine.internal.event.EngineEvent;
 import io.zilla.engine.internal.event.EventLog;
+import io.zilla.engine.internal.health.Readiness;
 import io.zilla.engine.internal.health.WorkerPulse;
 import io.zilla.engine.internal.metrics.BindingCounters;
 import io.zilla.engine.internal.metrics.WorkerBindingMetrics;
@@ -92,6 +94,7 @@ public final class Worker implements EngineContext, Runnable
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final WorkerPulse pulse;
     private final WorkerMetrics metrics;
+    private final Readiness readiness;
 
     private Map<String, VaultHandler> vaults = Map.of();
 
@@ -101,9 +104,10 @@ public final class Worker implements EngineContext, Runnable
     private Thread thread;
 
     public Worker(int index, EngineConfiguration configuration, EngineDirectory directory, Map<String, Binding> bindingsByType,
-        EventLog events)
+        EventLog events, Readiness readiness)
     {
         this.index = index;
+        this.readiness = readiness;
         this.configuration = configuration;
         this.bindingsByType = bindingsByType;
         this.events = events;
@@ -444,6 +448,12 @@ public final class Worker implements EngineContext, Runnable
         final BindingConfig binding = bindings.get(bindingId);
         return new WorkerBindingMetrics(counters, histograms, bindingName(bindingId),
             binding != null ? binding.metrics() : Set.of());
+    }
+
+    @Override
+    public ReadyCondition supplyReadyCondition(long bindingId, String name, Runnable check)
+    {
+        return readiness.register(name, doorbells.supply(check));
     }
 
     @Override

@@ -19,6 +19,7 @@ import java.util.function.Supplier;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.ReadyCondition;
 import io.zilla.engine.binding.poller.PollerKey;
 import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.RouteConfig;
@@ -186,6 +187,27 @@ public final class TestClient implements BindingHandler
         return done;
     }
 
+    /**
+     * Registers a readiness condition on the worker whose check answers with what {@code state} holds then: null is
+     * met, anything else unmet with it as the reason.
+     */
+    public ReadyCondition readyCondition(String name, Supplier<String> state)
+    {
+        final ReadyCondition[] condition = new ReadyCondition[1];
+        return call(() -> condition[0] = context.supplyReadyCondition(binding.id(), name, () ->
+        {
+            final String reason = state.get();
+            if (reason == null)
+            {
+                condition[0].met();
+            }
+            else
+            {
+                condition[0].unmet(reason);
+            }
+        }));
+    }
+
     @Override
     public MessageConsumer newStream(int msgTypeId, DirectBuffer buffer, int index, int length, MessageConsumer sender)
     {
@@ -207,7 +229,8 @@ public final class TestClient implements BindingHandler
         }
     }
 
-    private void run(Runnable command)
+    /** Runs {@code command} on the worker and waits for it. */
+    public void run(Runnable command)
     {
         call(() ->
         {

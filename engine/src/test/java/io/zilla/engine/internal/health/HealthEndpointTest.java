@@ -21,9 +21,11 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.binding.ReadyCondition;
 import io.zilla.engine.internal.EngineDirectory;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.FreePorts;
@@ -145,6 +147,37 @@ class HealthEndpointTest
         blocked.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         closed.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         assertThrows(IOException.class, () -> get(port, "/health/ready"), "a stopped engine listens no more");
+    }
+
+    @Test
+    void shouldWaitForEveryConditionABindingRegistered() throws Exception
+    {
+        final int port = FreePorts.next();
+        engine.workers(2).property(EngineConfiguration.HEALTH_PORT, port).startText("zilla.yaml", CONFIG);
+        final AtomicReference<String> cluster = new AtomicReference<>("localhost:9092: connection failed");
+        final ReadyCondition condition = TestBinding.client("app", 1).readyCondition("kafka app", cluster::get);
+
+        final HttpResponse<String> unreachable = get(port, "/health/ready");
+        assertEquals(503, unreachable.statusCode());
+        assertEquals("{\"ready\":false,\"unmet\":[\"kafka app: localhost:9092: connection failed\"]}\n",
+            unreachable.body());
+
+        // the probe asks the binding on its worker and waits for the answer: the first probe after a change sees it
+        cluster.set(null);
+        final HttpResponse<String> reachable = get(port, "/health/ready");
+        assertEquals(200, reachable.statusCode(), reachable.body());
+        assertEquals(200, get(port, "/health/live").statusCode(), "liveness does not care");
+
+        cluster.set("localhost:9092: \"gone\"");
+        final HttpResponse<String> gone = get(port, "/health");
+        assertEquals(503, gone.statusCode());
+        assertTrue(gone.body().endsWith("\"ready\":{\"ready\":false,\"unmet\":[\"kafka app: localhost:9092: \\\"gone\\\"\"]}}\n"),
+            gone.body());
+
+        // a condition whose binding detached no longer counts
+        TestBinding.client("app", 1).run(condition::close);
+        final HttpResponse<String> detached = await(port, "/health/ready", r -> r.statusCode() == 200);
+        assertEquals("{\"ready\":true}\n", detached.body());
     }
 
     @Test

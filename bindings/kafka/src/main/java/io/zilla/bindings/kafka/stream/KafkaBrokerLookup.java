@@ -58,6 +58,7 @@ final class KafkaBrokerLookup
     private boolean initialClosed;
     private boolean replyClosed;
     private boolean done;
+    private boolean answered;
 
     KafkaBrokerLookup(EngineContext context, StreamFrames frames, KafkaResponseRewriter rewriter, long routedId,
         long exitId, Runnable completed)
@@ -180,6 +181,7 @@ final class KafkaBrokerLookup
                     // the brokers are learned as the rewriter maps them; the rewritten response itself is not needed
                     rewriter.rewrite(KafkaApis.METADATA, METADATA_VERSION, buffer, reply.offset(),
                         reply.offset() + frameSize);
+                    answered = true;
                     complete(data.traceId());
                 }
                 else
@@ -190,6 +192,12 @@ final class KafkaBrokerLookup
                 }
             }
         }
+    }
+
+    /** Whether the broker answered: false when the connection failed or closed first, or the answer was too big. */
+    boolean answered()
+    {
+        return answered;
     }
 
     private void complete(long traceId)

@@ -45,6 +45,7 @@ public final class KafkaClientFactory implements BindingHandler
     private final KafkaClientInitProducerIdFactory initProducerId;
     private final KafkaClientMergedFactory merged;
     private final KafkaClientDescribeFactory describe;
+    private final KafkaClientReachability reachability;
 
     KafkaClientFactory(EngineContext context, BindingConfig binding, KafkaClientSettings settings)
     {
@@ -76,6 +77,10 @@ public final class KafkaClientFactory implements BindingHandler
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
         this.merged = new KafkaClientMergedFactory(context, frames, pool, binding.id());
         this.describe = new KafkaClientDescribeFactory(context, frames, pool, settings.metadataMaxAge());
+        // one worker answers for the binding: the cluster is as reachable from one worker as from another
+        this.reachability = pool != null && context.index() == 0
+            ? new KafkaClientReachability(context, pool, binding.id(), binding.name(), servers)
+            : null;
     }
 
     @Override
@@ -127,6 +132,10 @@ public final class KafkaClientFactory implements BindingHandler
         produce.close(traceId);
         initProducerId.close(traceId);
         describe.close(traceId);
+        if (reachability != null)
+        {
+            reachability.close();
+        }
         if (pool != null)
         {
             pool.close(traceId);

@@ -15,6 +15,7 @@ import io.zilla.bindings.kafka.config.KafkaSniConfig;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
+import io.zilla.engine.binding.ReadyCondition;
 import io.zilla.engine.binding.signal.Signaler;
 import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.engine.binding.stream.StreamSide;
@@ -106,8 +107,11 @@ public final class KafkaProxyFactory implements BindingHandler
     private final Long2ObjectHashMap<KafkaProxy> proxies = new Long2ObjectHashMap<>();
     private final List<KafkaProxy> awaitingLookup = new ArrayList<>();
 
+    private final ReadyCondition reachable;
+
     private int nextBootstrap;
     private KafkaBrokerLookup lookup;
+    private KafkaBrokerLookup probe;
 
     KafkaProxyFactory(EngineContext context, BindingConfig binding, Map<Integer, BrokerAddress> brokers,
         KafkaPartialRequests partialRequests)
@@ -133,6 +137,10 @@ public final class KafkaProxyFactory implements BindingHandler
         this.limits = options != null ? options.limits() : KafkaProxyLimits.DEFAULTS;
         this.partialRequests = partialRequests;
         this.rewriter = new KafkaResponseRewriter(this::mapBroker, MAX_RESPONSE_SIZE);
+        // one worker answers for the binding: the cluster is as reachable from one worker as from another
+        this.reachable = options != null && !bootstrapServers.isEmpty() && context.index() == 0
+            ? context.supplyReadyCondition(binding.id(), "kafka " + binding.name(), this::checkReachable)
+            : null;
     }
 
     @Override
@@ -153,11 +161,46 @@ public final class KafkaProxyFactory implements BindingHandler
 
     void close()
     {
+        if (reachable != null)
+        {
+            reachable.close();
+        }
         final long traceId = context.supplyTraceId();
         for (KafkaProxy proxy : new ArrayList<>(proxies.values()))
         {
             proxy.doCloseAll(traceId);
         }
+    }
+
+    // readiness: the Metadata request a lookup sends, to the next bootstrap server, whenever the health endpoint asks
+    private void checkReachable()
+    {
+        final RouteConfig route = binding.resolveAny();
+        if (route == null)
+        {
+            reachable.unmet("no route to the brokers");
+        }
+        else if (probe == null)
+        {
+            final BrokerAddress server = nextBootstrapServer();
+            final KafkaBrokerLookup started = new KafkaBrokerLookup(context, frames, rewriter, binding.id(), route.exitId(),
+                () -> onProbeComplete(server));
+            probe = started;
+            started.start(context.supplyTraceId(), server.host(), server.port());
+        }
+    }
+
+    private void onProbeComplete(BrokerAddress server)
+    {
+        if (probe.answered())
+        {
+            reachable.met();
+        }
+        else
+        {
+            reachable.unmet(server.host() + ":" + server.port() + ": no Metadata answer (the connection failed or closed)");
+        }
+        probe = null;
     }
 
     // rare (control-plane responses only): allocation is fine here
