@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -17,6 +18,8 @@ import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.EngineHistograms;
 import io.zilla.engine.config.TelemetryConfig;
+import io.zilla.engine.metrics.Metric;
+import io.zilla.engine.metrics.MetricKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -68,6 +71,11 @@ final class MetricsCommand implements Callable<Integer>
     @Option(names = "--watch", arity = "0..1", fallbackValue = "1", paramLabel = "SECONDS",
         description = "print again every SECONDS (1 when not given) until interrupted")
     Integer watch;
+
+    // --watch's table: the rows printed last and when, for each counter's rate since then
+    private Map<String, Map<String, Object>> previous;
+    private long previousNanos;
+    private Map<String, Metric> declared;
 
     // for tests: how many times --watch prints before returning
     @Option(names = "--iterations", hidden = true, defaultValue = "2147483647")
@@ -142,10 +150,56 @@ final class MetricsCommand implements Callable<Integer>
         {
             case prometheus -> MetricsFormats.prometheus(out, counters, histograms);
             case json -> MetricsFormats.json(out, counters, histograms);
-            default -> MetricsTable.print(out, rows(counters, histograms));
+            default ->
+            {
+                final Map<String, Map<String, Object>> rows = rows(counters, histograms);
+                MetricsTable.print(out, rows, watch != null ? rates(rows) : null);
+            }
         }
         out.flush();
         return ExitStatus.OK;
+    }
+
+    /**
+     * Each row's change per second since the last print, for --watch: a counter's, and a histogram's count and sum;
+     * none for a gauge (its value is the figure) or a quantile, nor on the first print. A counter zilla.yaml does not
+     * declare (a binding's own, such as {@code connections.opened}) is taken as a counter.
+     */
+    private Map<String, Map<String, String>> rates(Map<String, Map<String, Object>> rows)
+    {
+        final long now = System.nanoTime();
+        if (declared == null)
+        {
+            declared = MetricsFormats.declarations();
+        }
+        final Map<String, Map<String, String>> rates = new TreeMap<>();
+        if (previous != null)
+        {
+            final double seconds = (now - previousNanos) / 1e9;
+            rows.forEach((name, values) -> values.forEach((row, value) ->
+            {
+                final Map<String, Object> before = previous.get(name);
+                final Object last = before != null ? before.get(row) : null;
+                if (value instanceof Long current && last instanceof Long earlier && counts(row))
+                {
+                    rates.computeIfAbsent(name, n -> new TreeMap<>())
+                        .put(row, String.format(Locale.ROOT, "%.1f", (current - earlier) / seconds));
+                }
+            }));
+        }
+        previous = rows;
+        previousNanos = now;
+        return rates;
+    }
+
+    // a row that only grows: not a gauge, not a histogram's quantile
+    private boolean counts(String row)
+    {
+        final int label = row.indexOf('{');
+        final String metric = label >= 0 ? row.substring(0, label) : row;
+        final boolean quantile = metric.endsWith(".p50") || metric.endsWith(".p99");
+        final Metric declaration = declared.get(metric);
+        return !quantile && (declaration == null || declaration.kind() != MetricKind.GAUGE);
     }
 
     /** Only the binding and the metrics asked for; a labelled series by its metric's name. */

@@ -158,7 +158,7 @@ final class MetricsFormats
     }
 
     /** The metrics of the engine and of every binding type in the distribution, by name. */
-    private static Map<String, Metric> declarations()
+    static Map<String, Metric> declarations()
     {
         final EngineConfiguration configuration = new EngineConfiguration();
         final List<Binding> types = new ArrayList<>();

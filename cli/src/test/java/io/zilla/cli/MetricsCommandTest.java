@@ -139,8 +139,14 @@ class MetricsCommandTest
             "-m", "stream.opens.*", "--watch", "1", "--iterations", "2"));
 
         final List<String> lines = zilla.out().lines().toList();
-        // printed twice, a second apart (no terminal here: no screen cleared between them)
-        assertEquals(2, lines.stream().filter(line -> columns(line).equals(List.of("binding", "counter", "value"))).count(),
+        // printed twice, a second apart (no terminal here: no screen cleared between them), with a rate column
+        assertEquals(2, lines.stream()
+            .filter(line -> columns(line).equals(List.of("binding", "counter", "value", "rate/s"))).count(), zilla.out());
+        final int second = lines.lastIndexOf(lines.get(0));
+        // no rate on the first print; on the second a counter's (nothing moved in between: 0.0), none for a gauge
+        assertTrue(lines.subList(1, second).stream().allMatch(line -> columns(line).get(3).equals("-")), zilla.out());
+        assertTrue(lines.subList(second + 1, lines.size()).stream()
+            .allMatch(line -> columns(line).get(3).equals(columns(line).get(1).startsWith("stream.opens") ? "0.0" : "-")),
             zilla.out());
         assertTrue(lines.stream().skip(1).filter(line -> !columns(line).get(0).equals("binding"))
             .allMatch(line -> columns(line).get(1).matches("(http\\.active|stream\\.opens)\\..*")),
@@ -316,6 +322,8 @@ class MetricsCommandTest
     private static void assertRow(String table, String binding, String counter, long value)
     {
         final List<String> expected = List.of(binding, counter, String.valueOf(value));
-        assertTrue(table.lines().anyMatch(line -> columns(line).equals(expected)), "no row " + expected + " in:\n" + table);
+        // a --watch table has a fourth column, the rate
+        assertTrue(table.lines().anyMatch(line -> columns(line).subList(0, Math.min(3, columns(line).size())).equals(expected)),
+            "no row " + expected + " in:\n" + table);
     }
 }

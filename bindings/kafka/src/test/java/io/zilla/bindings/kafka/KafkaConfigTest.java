@@ -330,7 +330,8 @@ class KafkaConfigTest
             """, 1);
 
         assertEquals(Set.of("kafka.produce.records", "kafka.produce.bytes", "kafka.fetch.records", "kafka.fetch.bytes",
-            "kafka.broker.connections", "kafka.request.duration", "kafka.cache.reads", "kafka.cache.fetched"),
+            "kafka.broker.connections", "kafka.request.duration", "kafka.cache.reads", "kafka.cache.fetched",
+            "kafka.cache.lag"),
             config.binding("kafka_client").metrics());
         assertEquals(Set.of(), config.binding("tcp_client").metrics());
     }

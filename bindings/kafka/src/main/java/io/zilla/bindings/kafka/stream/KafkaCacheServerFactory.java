@@ -327,6 +327,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
             for (PartitionFetch fetch : fetches)
             {
                 fetch.close(traceId);
+                fetch.forgetLag();
                 fetch.partition.delete();
             }
             retired.forEach(CachePartition::delete);
@@ -563,6 +564,8 @@ public final class KafkaCacheServerFactory implements BindingHandler
         private final int id;
         private CachePartition partition;
         private boolean outOfRange;
+        // this partition's share of kafka.cache.lag, as last added to the gauge
+        private long lag;
 
         // a record whose value comes in several fragments, gathered here (key and headers from its first fragment)
         private ExpandableArrayBuffer assembly;
@@ -641,6 +644,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
                 owner.topic.partition(id, partition);
             }
             owner.appended.ring();
+            updateLag();
             super.onReplyBegin(begin);
         }
 
@@ -695,7 +699,31 @@ public final class KafkaCacheServerFactory implements BindingHandler
                 final KafkaOffsetFW offset = flushEx.fetch().partition();
                 partition.fetched(offset.partitionOffset(), offset.stableOffset(), offset.latestOffset());
                 owner.appended.ring();
+                updateLag();
             }
+        }
+
+        // Kafka's high watermark less the next offset to fetch: what the cache has yet to fetch, or 0 while unknown
+        private void updateLag()
+        {
+            if (metrics.cacheLag != null)
+            {
+                final long highWatermark = partition.highWatermark();
+                final long fetched = partition.fetchedOffset();
+                final long now = highWatermark >= 0L && fetched >= 0L ? Math.max(0L, highWatermark - fetched) : 0L;
+                if (now != lag)
+                {
+                    Metrics.add(metrics.cacheLag, now - lag);
+                    lag = now;
+                }
+            }
+        }
+
+        // the partition is no longer cached here: its lag goes from the gauge
+        void forgetLag()
+        {
+            Metrics.add(metrics.cacheLag, -lag);
+            lag = 0L;
         }
 
         @Override
@@ -745,6 +773,7 @@ public final class KafkaCacheServerFactory implements BindingHandler
             }
             partition.fetched(recordOffset + 1, -1L, -1L);
             owner.appended.ring();
+            updateLag();
         }
 
         // the first fragment: key, headers and the value's first bytes, in that order, in the assembly buffer

@@ -19,9 +19,9 @@ import org.agrona.concurrent.status.AtomicCounter;
  * The {@code kafka.*} metrics of one kafka binding on one worker, each null unless the binding's telemetry selects it,
  * so that the data path pays one null check for a metric nobody wants. Which kind records which: a client binding the
  * produce, fetch, broker connection and request duration metrics, a cache_client {@code kafka.cache.reads} and a
- * cache_server {@code kafka.cache.fetched} (docs/telemetry.md, "kafka"). A proxy records none of its own: it passes
- * Produce and Fetch through without remembering them (only the requests whose responses it rewrites), so it has no
- * request to time them against.
+ * cache_server {@code kafka.cache.fetched} and {@code kafka.cache.lag} (docs/telemetry.md, "kafka"). A proxy records
+ * none of its own: it passes Produce and Fetch through without remembering them (only the requests whose responses it
+ * rewrites), so it has no request to time them against.
  */
 public final class KafkaMetrics
 {
@@ -41,10 +41,12 @@ public final class KafkaMetrics
         "Records delivered from the cache to its readers");
     public static final Metric CACHE_FETCHED = Metric.counter("kafka.cache.fetched", MetricUnit.COUNT,
         "Records the cache fetched from Kafka and appended");
+    public static final Metric CACHE_LAG = Metric.gauge("kafka.cache.lag",
+        "Records Kafka has that the cache has not fetched yet, over the partitions it caches");
 
     /** What a kafka binding records beyond stream.*. */
     public static final List<Metric> DECLARED = List.of(PRODUCE_RECORDS, PRODUCE_BYTES, FETCH_RECORDS, FETCH_BYTES,
-        BROKER_CONNECTIONS, REQUEST_DURATION, CACHE_READS, CACHE_FETCHED);
+        BROKER_CONNECTIONS, REQUEST_DURATION, CACHE_READS, CACHE_FETCHED, CACHE_LAG);
 
     final AtomicCounter produceRecords;
     final AtomicCounter produceBytes;
@@ -54,6 +56,7 @@ public final class KafkaMetrics
     final Histogram requestDuration;
     final AtomicCounter cacheReads;
     final AtomicCounter cacheFetched;
+    final AtomicCounter cacheLag;
 
     /**
      * The selected metrics of {@code binding}, the one that records them, among those its kind records: a selected
@@ -72,5 +75,6 @@ public final class KafkaMetrics
         this.requestDuration = client ? metrics.histogram(REQUEST_DURATION) : null;
         this.cacheReads = kind == KindConfig.CACHE_CLIENT ? metrics.counter(CACHE_READS) : null;
         this.cacheFetched = kind == KindConfig.CACHE_SERVER ? metrics.counter(CACHE_FETCHED) : null;
+        this.cacheLag = kind == KindConfig.CACHE_SERVER ? metrics.counter(CACHE_LAG) : null;
     }
 }

@@ -46,7 +46,8 @@ import org.apache.kafka.clients.admin.NewTopic;
  * {@code --partitions 16}, {@code --warmup 10}, {@code --duration 30}, {@code --rounds 3} (runs of each target in
  * latency mode), {@code --max-warmup 5}, {@code --max-duration 20}, {@code --max-rounds 2}, {@code --workers 1},
  * {@code --linger-ms 1}, {@code --batch-size 16384}, {@code --fetch-min-bytes 1}, {@code --targets direct,zilla}
- * ({@code direct,socat,zilla} adds a plain relay, {@link SocatRelay}, and its per-round figures),
+ * ({@code direct,socat,zilla} adds a plain relay, {@link SocatRelay}, and its per-round figures;
+ * {@code direct,zilla,zilla-metrics} a second zilla with every metric on, against the first in the same rounds),
  * {@code --broker-jvm=-Xms1g,-Xmx1g,...} (comma separated), {@code --prime 15} (seconds of load at the latency rate on
  * each target before the latency runs, not counted: JIT of the broker, the clients and zilla), {@code --max-prime 20}
  * (the same, unthrottled, before the max runs), {@code --pause 3} (seconds after each
@@ -57,6 +58,8 @@ public final class KafkaProxyBench
 {
     static final String DIRECT = "direct";
     static final String ZILLA = "zilla";
+    /** zilla again, a second engine with every metric of the graph on: against {@link #ZILLA} in the same rounds. */
+    static final String ZILLA_METRICS = "zilla-metrics";
     static final String RELAY = "socat";
     static final String LATENCY = "latency";
     static final String MAX = "max";
@@ -64,6 +67,7 @@ public final class KafkaProxyBench
     private static final double TARGET_P50_DELTA_MS = 0.1;
     private static final double TARGET_P99_RATIO = 1.05;
     private static final double TARGET_MAX_RATIO = 0.97;
+    private static final double TARGET_METRICS_RATIO = 0.97;
     private static final DoubleBinaryOperator RATIO = (hop, reference) -> hop / reference;
     private static final DoubleBinaryOperator DIFFERENCE = (hop, reference) -> hop - reference;
     private static final ToDoubleFunction<Run> PUBLISH_P50_MS = run -> ms(run.publish, 50);
@@ -97,6 +101,7 @@ public final class KafkaProxyBench
 
     private EmbeddedKafka kafka;
     private ZillaKafkaProxy zilla;
+    private ZillaKafkaProxy zillaMetrics;
     private SocatRelay relay;
     private Admin admin;
 
@@ -182,6 +187,11 @@ public final class KafkaProxyBench
             kafka.start();
             admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()));
             zilla = new ZillaKafkaProxy(kafka.bootstrapServers(), workers);
+            if (targets.contains(ZILLA_METRICS))
+            {
+                zillaMetrics = new ZillaKafkaProxy(kafka.bootstrapServers(), workers, true);
+                System.out.printf("zilla with every metric on %s%n", zillaMetrics.bootstrapServers());
+            }
             System.out.printf("broker %s (pid %d), zilla %s%n", kafka.bootstrapServers(), kafka.process().pid(),
                 zilla.bootstrapServers());
             if (pinZilla != null)
@@ -210,6 +220,10 @@ public final class KafkaProxyBench
             if (zilla != null)
             {
                 zilla.close();
+            }
+            if (zillaMetrics != null)
+            {
+                zillaMetrics.close();
             }
             if (relay != null)
             {
@@ -281,11 +295,13 @@ public final class KafkaProxyBench
     private Run run(String mode, int round, String target, long warmup, long duration) throws Exception
     {
         final boolean latency = LATENCY.equals(mode);
-        final boolean proxied = ZILLA.equals(target);
+        final boolean proxied = ZILLA.equals(target) || ZILLA_METRICS.equals(target);
+        // the other engine idles meanwhile: both carry its parked workers in their CPU figures (thread names alike)
+        final ZillaKafkaProxy engine = ZILLA_METRICS.equals(target) ? zillaMetrics : zilla;
         final String topic = String.format(Locale.ROOT, "bench-%s-%d-%s-%d", mode, round, target,
             System.currentTimeMillis());
         admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(60, TimeUnit.SECONDS);
-        final String bootstrap = proxied ? zilla.bootstrapServers()
+        final String bootstrap = proxied ? engine.bootstrapServers()
             : RELAY.equals(target) ? relay.bootstrapServers() : kafka.bootstrapServers();
 
         try (BenchLoad load = new BenchLoad(bootstrap, topic, partitions, size, latency ? rate : 0, lingerMs, batchSize,
@@ -293,10 +309,10 @@ public final class KafkaProxyBench
         {
             load.start(warmup, duration);
             parkUntil(load.windowStart());
-            final Snapshot before = snapshot(load);
+            final Snapshot before = snapshot(load, engine);
             final long relayCpuBefore = RELAY.equals(target) ? relay.cpuNanos() : 0L;
             parkUntil(load.windowEnd());
-            final Snapshot after = snapshot(load);
+            final Snapshot after = snapshot(load, engine);
             // socat forks a child per connection: count them while the clients are still connected
             final long relayCpu = RELAY.equals(target) ? relay.cpuNanos() - relayCpuBefore : 0L;
             load.stop();
@@ -326,15 +342,15 @@ public final class KafkaProxyBench
         }
     }
 
-    private Snapshot snapshot(BenchLoad load)
+    private Snapshot snapshot(BenchLoad load, ZillaKafkaProxy proxy)
     {
         final long nanos = System.nanoTime();
         final ThreadStats workerStats = ThreadStats.of(ZillaKafkaProxy.WORKER_THREAD_PREFIX);
         final long sent = load.sent();
         final long acked = load.acked();
         final long consumed = load.consumed();
-        final TcpTraffic north = zilla.tcpTraffic(ZillaKafkaProxy.NORTH);
-        final TcpTraffic south = zilla.tcpTraffic(ZillaKafkaProxy.SOUTH);
+        final TcpTraffic north = proxy.tcpTraffic(ZillaKafkaProxy.NORTH);
+        final TcpTraffic south = proxy.tcpTraffic(ZillaKafkaProxy.SOUTH);
         final long brokerCpu = kafka.process().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
         final ClientStats clients = ClientStats.now(load.producerClientId(), load.consumerClientId());
         return new Snapshot(nanos, workerStats, sent, acked, consumed, north, south, brokerCpu, clients, gcCount(),
@@ -391,6 +407,10 @@ public final class KafkaProxyBench
             {
                 relayRounds(runs, LATENCY, summary);
             }
+            if (targets.contains(ZILLA_METRICS))
+            {
+                metricsRounds(runs, LATENCY, totals, summary);
+            }
         }
         if (modes.contains(MAX))
         {
@@ -428,6 +448,10 @@ public final class KafkaProxyBench
             {
                 relayRounds(runs, MAX, summary);
             }
+            if (targets.contains(ZILLA_METRICS))
+            {
+                metricsRounds(runs, MAX, totals, summary);
+            }
         }
         return summary;
     }
@@ -439,6 +463,39 @@ public final class KafkaProxyBench
         System.out.println("the plain relay (socat) in the same rounds:");
         pairedRounds(runs, mode, RELAY, DIRECT, "socat_", summary);
         pairedRounds(runs, mode, ZILLA, RELAY, "zilla_vs_socat_", summary);
+    }
+
+    // every metric on against none, the same graph in the same rounds (issue 25's target: >= 0.97x, 0 B per message)
+    private static void metricsRounds(List<Run> runs, String mode, Map<String, Total> totals, Summary summary)
+    {
+        final Total off = totals.get(mode + "/" + ZILLA);
+        final Total on = totals.get(mode + "/" + ZILLA_METRICS);
+        if (off != null && on != null)
+        {
+            System.out.println("every metric on (zilla-metrics) against none (zilla), in the same rounds:");
+            System.out.println("| | zilla | zilla-metrics | on / off |");
+            System.out.println("|---|---:|---:|---:|");
+            row("produced, acknowledged (msg/s)", off, on, Total::ackedRate, "%,.0f");
+            row("publish p50 (ms)", off, on, t -> ms(t.publish, 50), "%.3f");
+            row("publish p99 (ms)", off, on, t -> ms(t.publish, 99), "%.3f");
+            row("end-to-end p50 (ms)", off, on, t -> ms(t.endToEnd, 50), "%.3f");
+            row("zilla CPU per message proxied (µs)", off, on, t -> t.workers.cpuNanos() / 1e3 / t.proxiedMessages(),
+                "%.2f");
+            row("zilla allocation per message proxied (B)", off, on, Total::allocatedPerMessage, "%.4f");
+            row("host CPU steal, highest round (%)", off, on, t -> t.highestSteal, "%.1f");
+            final double alloc = on.allocatedPerMessage();
+            summary.targets.put("metrics_" + mode + "_allocated_bytes_per_message", alloc);
+            if (MAX.equals(mode))
+            {
+                final double ratio = on.ackedRate() / off.ackedRate();
+                summary.targets.put("metrics_max_throughput_ratio", ratio);
+                target("max throughput, metrics on / off", String.format(Locale.ROOT, "%.3f", ratio),
+                    String.format(Locale.ROOT, ">= %.2f", TARGET_METRICS_RATIO), ratio >= TARGET_METRICS_RATIO);
+            }
+            pairedRounds(runs, mode, ZILLA_METRICS, ZILLA, "metrics_", summary);
+            target("zilla worker allocation per message, metrics on", String.format(Locale.ROOT, "%.4f B", alloc), "0 B",
+                alloc < 0.5);
+        }
     }
 
     private static void pairedRounds(List<Run> runs, String mode, String hop, String reference, String key,

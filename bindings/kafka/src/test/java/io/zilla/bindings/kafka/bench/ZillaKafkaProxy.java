@@ -33,7 +33,6 @@ public final class ZillaKafkaProxy implements AutoCloseable
     private static final boolean NODELAY = Boolean.parseBoolean(System.getProperty("kafka.bench.tcp.nodelay", "true"));
     // every metric zilla records on this graph (-Dkafka.bench.metrics=true): stream.* on each binding, engine.*
     private static final boolean METRICS = Boolean.getBoolean("kafka.bench.metrics");
-    private static final String BINDING_METRICS = METRICS ? "    telemetry:\n      metrics:\n        - stream.*" : "";
 
     private final Path directory;
     private final Engine engine;
@@ -42,12 +41,19 @@ public final class ZillaKafkaProxy implements AutoCloseable
 
     public ZillaKafkaProxy(String brokerBootstrap, int workers) throws IOException
     {
+        this(brokerBootstrap, workers, METRICS);
+    }
+
+    /** With {@code metrics}, every metric this graph records: stream.* on each binding, and engine.*. */
+    public ZillaKafkaProxy(String brokerBootstrap, int workers, boolean metrics) throws IOException
+    {
+        final String bindingMetrics = metrics ? "    telemetry:\n      metrics:\n        - stream.*" : "";
         this.bootstrapPort = freePort();
         this.nodePort = freePort();
         final String yaml = String.join("\n",
             "---",
             "name: bench",
-            METRICS ? "telemetry:\n  metrics:\n    - stream.*\n    - engine.*" : "",
+            metrics ? "telemetry:\n  metrics:\n    - stream.*\n    - engine.*" : "",
             "bindings:",
             "  " + NORTH + ":",
             "    type: tcp",
@@ -58,7 +64,7 @@ public final class ZillaKafkaProxy implements AutoCloseable
             "      port:",
             "        - " + bootstrapPort,
             "        - " + nodePort,
-            BINDING_METRICS,
+            bindingMetrics,
             "    exit: north_kafka_proxy",
             "  north_kafka_proxy:",
             "    type: kafka",
@@ -71,14 +77,14 @@ public final class ZillaKafkaProxy implements AutoCloseable
             "        bootstrap_port: " + bootstrapPort,
             "        ports:",
             "          \"1\": " + nodePort,
-            BINDING_METRICS,
+            bindingMetrics,
             "    exit: " + SOUTH,
             "  " + SOUTH + ":",
             "    type: tcp",
             "    kind: client",
             "    options:",
             "      nodelay: " + NODELAY,
-            BINDING_METRICS,
+            bindingMetrics,
             "");
         this.directory = Files.createTempDirectory("zilla-kafka-bench-");
         final EngineConfiguration configuration = new EngineConfiguration()

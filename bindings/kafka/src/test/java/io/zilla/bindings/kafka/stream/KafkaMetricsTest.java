@@ -108,6 +108,8 @@ class KafkaMetricsTest
         // two readers of each record, fetched from Kafka once: a hit ratio of 1 - 50/100
         awaitCounter("kafka_cache_client", "kafka.cache.reads", 2 * RECORDS);
         awaitCounter("kafka_cache_server", "kafka.cache.fetched", RECORDS);
+        // caught up: nothing Kafka has is still to fetch (and the gauge exists: -1 would be no series)
+        awaitCounter("kafka_cache_server", "kafka.cache.lag", 0);
         // the cache_server's exit, the client binding, delivered each record once, to the cache
         awaitCounter("kafka_client", "kafka.fetch.records", RECORDS);
         assertEquals(RECORDS * VALUE_LENGTH, counter("kafka_client", "kafka.fetch.bytes"));
