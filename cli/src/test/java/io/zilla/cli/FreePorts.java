@@ -4,11 +4,11 @@
 package io.zilla.cli;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 
-/** Free loopback ports for the tests: one, or a run of consecutive ones (the demo's bootstrap and node ports). */
+/**
+ * Free ports for the tests, below the ephemeral range (see the engine's): one, or a run of consecutive ones (the demo's
+ * bootstrap and node ports).
+ */
 final class FreePorts
 {
     private static final int ATTEMPTS = 100;
@@ -41,12 +41,7 @@ final class FreePorts
     {
         for (int port = first; port < first + count; port++)
         {
-            try (ServerSocket socket = new ServerSocket())
-            {
-                socket.setReuseAddress(true);
-                socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-            }
-            catch (IOException ex)
+            if (!io.zilla.engine.test.FreePorts.isFree(port))
             {
                 return false;
             }

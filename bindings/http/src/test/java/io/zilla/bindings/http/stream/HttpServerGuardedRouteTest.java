@@ -8,7 +8,6 @@ import static io.zilla.bindings.http.stream.HttpPeers.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +20,7 @@ import io.zilla.engine.config.ConfigReader;
 import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.config.RouteConfig;
 import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.FreePorts;
 import io.zilla.engine.test.TestBinding;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -39,11 +39,7 @@ class HttpServerGuardedRouteTest
     @Test
     void shouldNeverMatchAGuardedRoute() throws Exception
     {
-        final int port;
-        try (ServerSocket free = new ServerSocket(0))
-        {
-            port = free.getLocalPort();
-        }
+        final int port = FreePorts.next();
         final NamespaceConfig read = new ConfigReader(Engine.builder().bindingTypes(), name -> null).read("zilla.yaml", """
             name: test
             bindings:

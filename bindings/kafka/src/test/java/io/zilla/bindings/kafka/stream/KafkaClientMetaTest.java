@@ -13,14 +13,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.zilla.engine.test.EngineExtension;
+import io.zilla.engine.test.FreePorts;
 import io.zilla.engine.test.TestBinding;
 import io.zilla.engine.test.TestClient;
 import io.zilla.engine.test.TestStream;
@@ -114,11 +113,7 @@ class KafkaClientMetaTest
     void shouldBootstrapFromTheFirstServerThatAnswers(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
     {
         final String topic = topics.create(1);
-        final int deadPort;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
-        {
-            deadPort = socket.getLocalPort();
-        }
+        final int deadPort = FreePorts.next();
         engine.env("DEAD_SERVER", "127.0.0.1:" + deadPort)
             .env("KAFKA_BOOTSTRAP", kafka.bootstrapServers())
             .start("client.failover.yaml");

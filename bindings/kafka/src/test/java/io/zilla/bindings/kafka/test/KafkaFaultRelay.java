@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.zilla.engine.test.FreePorts;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import org.apache.kafka.common.message.ProduceRequestData;
 import org.apache.kafka.common.message.ProduceResponseData;
@@ -116,11 +117,7 @@ public final class KafkaFaultRelay implements AutoCloseable
     /** Starts a broker on a free port of its own that tells clients the relay's port: every connection goes through it. */
     public EmbeddedKafka startBroker() throws IOException
     {
-        final int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
-        {
-            port = free.getLocalPort();
-        }
+        final int port = FreePorts.next();
         broker(port);
         return new EmbeddedKafka().port(port).property("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port())
             .start();
