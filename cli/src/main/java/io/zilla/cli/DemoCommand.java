@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -35,21 +36,24 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code zilla demo}: a real Kafka broker ({@link EmbeddedKafka}, a child JVM on a free loopback port) with the
- * examples in front of it, in this JVM, until SIGTERM or SIGINT: kafka.proxy (native Kafka clients) and
- * sse.kafka.fanout (the topic {@code events} as Server-Sent Events, and its web page), each an engine of its own with
- * its own engine directory. The examples are packaged in the cli jar (the build copies them), so the demo runs from any
- * directory; {@code --port} moves the proxy's ports (9092 for bootstrap, 9093 to 9095 for broker node ids 1 to 3)
- * together, {@code --http-port} the SSE example's 7114. As in {@link StartCommand}, the main thread stops everything
- * and the shutdown hook only asks for it, waits, and ends the JVM with the status.
+ * examples in front of it, in this JVM, until SIGTERM or SIGINT: kafka.proxy (native Kafka clients),
+ * sse.kafka.fanout (the topic {@code events} as Server-Sent Events, and its web page) and http.kafka.crud (a REST API
+ * over the compacted topic {@code items-snapshots}), each an engine of its own with its own engine directory. The
+ * examples are packaged in the cli jar (the build copies them), so the demo runs from any directory; {@code --port}
+ * moves the proxy's ports (9092 for bootstrap, 9093 to 9095 for broker node ids 1 to 3) together, {@code --http-port}
+ * the SSE example's 7114 and {@code --rest-port} the REST example's (7115: both examples listen on 7114 as shipped).
+ * As in {@link StartCommand}, the main thread stops everything and the shutdown hook only asks for it, waits, and ends
+ * the JVM with the status.
  */
 @Command(
     name = "demo",
     mixinStandardHelpOptions = true,
     versionProvider = ZillaVersion.class,
     description = {
-        "Starts a Kafka broker with the topics 'demo' and 'events', zilla's kafka proxy in front of it",
-        "(examples/kafka.proxy) and the topic 'events' as Server-Sent Events (examples/sse.kafka.fanout).",
-        "Runs until SIGTERM or SIGINT (Ctrl-C), then stops both and deletes their files."})
+        "Starts a Kafka broker with the topics 'demo', 'events' and 'items-snapshots', zilla's kafka proxy in",
+        "front of it (examples/kafka.proxy), the topic 'events' as Server-Sent Events (examples/sse.kafka.fanout)",
+        "and a REST API over 'items-snapshots' (examples/http.kafka.crud).",
+        "Runs until SIGTERM or SIGINT (Ctrl-C), then stops them all and deletes their files."})
 final class DemoCommand implements Callable<Integer>
 {
     /** The kafka.proxy example, as packaged by the build. */
@@ -66,6 +70,10 @@ final class DemoCommand implements Callable<Integer>
     static final List<String> SSE_FILES = List.of("zilla.yaml", "www/index.html");
     static final String SSE_TOPIC = "events";
     static final int DEFAULT_HTTP_PORT = 7114;
+    /** The http.kafka.crud example, as packaged by the build, on a port of its own (it is on 7114 as shipped too). */
+    static final String REST_RESOURCE = "demo/http.kafka.crud/zilla.yaml";
+    static final String REST_TOPIC = "items-snapshots";
+    static final int DEFAULT_REST_PORT = 7115;
 
     // the example's own ports, 9092 to 9095, as whole numbers
     private static final Pattern EXAMPLE_PORT = Pattern.compile("\\b(909[2-5])\\b");
@@ -84,6 +92,10 @@ final class DemoCommand implements Callable<Integer>
     @Option(names = "--http-port", paramLabel = "PORT", defaultValue = "7114",
         description = "the port of the Server-Sent Events example and its page (default ${DEFAULT-VALUE})")
     int httpPort;
+
+    @Option(names = "--rest-port", paramLabel = "PORT", defaultValue = "7115",
+        description = "the port of the REST example, /items (default ${DEFAULT-VALUE})")
+    int restPort;
 
     @Option(names = {"-w", "--workers"}, paramLabel = "N",
         description = "the number of workers (zilla.engine.workers); one per core by default")
@@ -112,11 +124,18 @@ final class DemoCommand implements Callable<Integer>
                 port + PORTS - 1, httpPort);
             return ExitStatus.FAILED;
         }
+        if (restPort < 1 || restPort > 65535 || restPort >= port && restPort < port + PORTS || restPort == httpPort)
+        {
+            err.printf("zilla demo: --rest-port must be 1 to 65535, not one of %d to %d nor %d, not %d%n", port,
+                port + PORTS - 1, httpPort, restPort);
+            return ExitStatus.FAILED;
+        }
         final String busy = busyPort();
         if (busy != null)
         {
-            err.printf("zilla demo: port %s; the demo needs ports %d to %d and %d on %s: stop what uses them, or choose "
-                + "others with --port and --http-port%n", busy, port, port + PORTS - 1, httpPort, HOST);
+            err.printf("zilla demo: port %s; the demo needs ports %d to %d, %d and %d on %s: stop what uses them, or "
+                + "choose others with --port, --http-port and --rest-port%n", busy, port, port + PORTS - 1, httpPort,
+                restPort, HOST);
             return ExitStatus.FAILED;
         }
 
@@ -158,8 +177,19 @@ final class DemoCommand implements Callable<Integer>
     /** The packaged sse.kafka.fanout example's zilla.yaml with its port moved to {@code httpPort}. */
     static String sseExample(int httpPort)
     {
-        final String example = new String(resource(SSE_RESOURCE + SSE_FILES.get(0)), StandardCharsets.UTF_8);
-        return example.replaceAll("\\b" + DEFAULT_HTTP_PORT + "\\b", String.valueOf(httpPort));
+        return onHttpPort(new String(resource(SSE_RESOURCE + SSE_FILES.get(0)), StandardCharsets.UTF_8), httpPort);
+    }
+
+    /** The packaged http.kafka.crud example's zilla.yaml with its port moved to {@code restPort}. */
+    static String restExample(int restPort)
+    {
+        return onHttpPort(new String(resource(REST_RESOURCE), StandardCharsets.UTF_8), restPort);
+    }
+
+    // the http examples listen on 7114 as shipped
+    private static String onHttpPort(String example, int port)
+    {
+        return example.replaceAll("\\b" + DEFAULT_HTTP_PORT + "\\b", String.valueOf(port));
     }
 
     private static byte[] resource(String name)
@@ -206,6 +236,8 @@ final class DemoCommand implements Callable<Integer>
                 broker = kafka.process();
                 kafka.createTopic(TOPIC, PARTITIONS);
                 kafka.createTopic(SSE_TOPIC, PARTITIONS);
+                // a table: compacted, as the example's README asks
+                kafka.createTopic(REST_TOPIC, PARTITIONS, Map.of("cleanup.policy", "compact"));
             }
             catch (IllegalStateException | UncheckedIOException ex)
             {
@@ -228,9 +260,11 @@ final class DemoCommand implements Callable<Integer>
             directory = Files.createTempDirectory("zilla-demo-");
             final Path proxyDirectory = Files.createDirectories(directory.resolve("kafka.proxy"));
             final Path sseDirectory = Files.createDirectories(directory.resolve("sse.kafka.fanout"));
+            final Path restDirectory = Files.createDirectories(directory.resolve("http.kafka.crud"));
             final Path sseConfig = unpackSseExample(directory.resolve("examples"));
             Engine engine = null;
             Engine sse = null;
+            Engine rest = null;
             try
             {
                 final String bootstrap = kafka.bootstrapServers();
@@ -247,28 +281,34 @@ final class DemoCommand implements Callable<Integer>
                     .config(sseConfig.toString(), sseExample(httpPort))
                     .build();
                 sse.start();
+                rest = Engine.builder()
+                    .configuration(configuration(restDirectory))
+                    .environment(name -> BOOTSTRAP_VARIABLE.equals(name) ? bootstrap : System.getenv(name))
+                    .config("http.kafka.crud/zilla.yaml", restExample(restPort))
+                    .build();
+                rest.start();
             }
             catch (ConfigException ex)
             {
                 ConfigFiles.printErrors(err, ex);
-                closeAll(engine, sse);
+                closeAll(engine, sse, rest);
                 return ExitStatus.FAILED;
             }
             catch (IllegalStateException | IllegalArgumentException | UncheckedIOException ex)
             {
                 err.println(StartCommand.startFailure(ex));
-                closeAll(engine, sse);
+                closeAll(engine, sse, rest);
                 return ExitStatus.FAILED;
             }
 
             try
             {
-                usage(out, proxyDirectory, sseDirectory);
+                usage(out, proxyDirectory, sseDirectory, restDirectory);
                 stopRequested.await();
             }
             finally
             {
-                closeAll(engine, sse);
+                closeAll(engine, sse, rest);
             }
         }
         catch (IOException ex)
@@ -322,7 +362,7 @@ final class DemoCommand implements Callable<Integer>
         return new EngineConfiguration(values);
     }
 
-    private void usage(PrintWriter out, Path proxyDirectory, Path sseDirectory)
+    private void usage(PrintWriter out, Path proxyDirectory, Path sseDirectory, Path restDirectory)
     {
         final String bootstrap = HOST + ":" + port;
         out.printf("started zilla demo: the kafka proxy on %s (broker node ports %d to %d) in front of the broker, "
@@ -340,8 +380,17 @@ final class DemoCommand implements Callable<Integer>
         out.printf("  curl -N %s%n", events);
         out.printf("  echo 'key1:hello' | kcat -b %s -t %s -K: -P%n", bootstrap, SSE_TOPIC);
         out.println();
+        final String items = "http://" + HOST + ":" + restPort + "/items";
+        out.printf("started zilla demo: a REST API over the topic '%s' at %s%n", REST_TOPIC, items);
+        out.println("Create, read, list and delete items:");
+        out.printf("  curl -X POST %s -H 'Idempotency-Key: 1' -H 'Content-Type: application/json' -d "
+            + "'{\"greeting\":\"Hello, world\"}'%n", items);
+        out.printf("  curl %s/1%n", items);
+        out.printf("  curl %s%n", items);
+        out.printf("  curl -X DELETE %s/1%n", items);
+        out.println();
         out.println("zilla metrics -d " + proxyDirectory + " prints the kafka proxy's counters, zilla metrics -d "
-            + sseDirectory + " the SSE example's.");
+            + sseDirectory + " the SSE example's, zilla metrics -d " + restDirectory + " the REST example's.");
         out.println("Ctrl-C stops the demo.");
         out.flush();
     }
@@ -383,6 +432,7 @@ final class DemoCommand implements Callable<Integer>
             ports.add(candidate);
         }
         ports.add(httpPort);
+        ports.add(restPort);
         for (int candidate : ports)
         {
             try (ServerSocket socket = new ServerSocket())

@@ -73,11 +73,12 @@ class DemoCommandTest
     {
         final int port = FreePorts.freePorts(DemoCommand.PORTS);
         final int httpPort = FreePorts.freePort();
+        final int restPort = FreePorts.freePort();
         final Zilla zilla = new Zilla();
         final List<ProcessHandle> before = ProcessHandle.current().children().toList();
 
         final Future<Integer> status = executor.submit(() -> zilla.run("demo", "--port", String.valueOf(port),
-            "--http-port", String.valueOf(httpPort), "-w", "1"));
+            "--http-port", String.valueOf(httpPort), "--rest-port", String.valueOf(restPort), "-w", "1"));
         zilla.awaitOut("Ctrl-C stops the demo.", TIMEOUT);
 
         final String bootstrap = "localhost:" + port;
@@ -145,6 +146,7 @@ class DemoCommandTest
         assertFalse(status.isDone());
 
         shouldStreamEventsTopicAsServerSentEvents(zilla.out(), bootstrap, httpPort);
+        shouldServeItemsOverRest(zilla.out(), restPort);
 
         final Matcher metrics = METRICS.matcher(zilla.out());
         assertTrue(metrics.find(), zilla.out());
@@ -207,6 +209,36 @@ class DemoCommandTest
         }
     }
 
+    // the REST example of the demo: what it prints, then create, read, list and delete an item as those lines do
+    private void shouldServeItemsOverRest(String out, int restPort) throws Exception
+    {
+        final String items = "http://localhost:" + restPort + "/items";
+        assertTrue(out.contains("  curl " + items + "/1\n"), out);
+        assertTrue(out.contains("  curl -X DELETE " + items + "/1\n"), out);
+
+        final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        final String greeting = "{\"greeting\":\"Hello, world\"}";
+        final HttpResponse<String> created = client.send(HttpRequest.newBuilder(URI.create(items))
+            .header("Idempotency-Key", "1").header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(greeting)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(204, created.statusCode(), created.body());
+
+        // what Kafka acknowledged reaches the cache a moment later
+        final HttpRequest list = HttpRequest.newBuilder(URI.create(items)).build();
+        final long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        HttpResponse<String> all = client.send(list, HttpResponse.BodyHandlers.ofString());
+        while (!("[" + greeting + "]").equals(all.body()) && System.nanoTime() < deadline)
+        {
+            Thread.sleep(100);
+            all = client.send(list, HttpResponse.BodyHandlers.ofString());
+        }
+        assertEquals("[" + greeting + "]", all.body());
+        final HttpResponse<String> item = client.send(HttpRequest.newBuilder(URI.create(items + "/1")).build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, item.statusCode(), item.body());
+        assertEquals(greeting, item.body());
+    }
+
     @Test
     void shouldFailAtOnceWhenPortIsInUse() throws Exception
     {
@@ -222,7 +254,7 @@ class DemoCommandTest
             final List<String> errors = zilla.err().lines().toList();
             assertEquals(1, errors.size(), zilla.err());
             assertTrue(errors.get(0).startsWith("zilla demo: port " + port + " is in use"), zilla.err());
-            assertTrue(errors.get(0).endsWith("choose others with --port and --http-port"), zilla.err());
+            assertTrue(errors.get(0).endsWith("choose others with --port, --http-port and --rest-port"), zilla.err());
             assertEquals("", zilla.out());
             assertEquals(0, zilla.hooks().registered(), "nothing started, nothing to stop");
             assertEquals(before, ProcessHandle.current().children().toList(), "no broker started");

@@ -64,7 +64,8 @@ class ZillaDemoIT
         final String bootstrap = "localhost:" + port;
 
         final int httpPort = FreePorts.freePort();
-        final ZillaProcess zilla = zilla("demo", "--port", port, "--http-port", httpPort);
+        final int restPort = FreePorts.freePort();
+        final ZillaProcess zilla = zilla("demo", "--port", port, "--http-port", httpPort, "--rest-port", restPort);
         zilla.awaitOut("Ctrl-C stops the demo.", TIMEOUT);
 
         final List<String> out = zilla.out();
@@ -116,6 +117,19 @@ class ZillaDemoIT
             curl.destroyForcibly();
         }
 
+        // the REST example, as its printed lines run it with curl
+        final String items = "http://localhost:" + restPort + "/items";
+        assertTrue(out.contains("  curl " + items), out.toString());
+        assertEquals("204", curl("-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", items,
+            "-H", "Idempotency-Key: 1", "-H", "Content-Type: application/json", "-d", "{\"greeting\":\"Hello\"}"));
+        String listed = curl("-s", items);
+        for (int attempt = 0; attempt < 100 && !listed.equals("[{\"greeting\":\"Hello\"}]"); attempt++)
+        {
+            Thread.sleep(100);
+            listed = curl("-s", items);
+        }
+        assertEquals("[{\"greeting\":\"Hello\"}]", listed);
+
         zilla.sigterm();
 
         assertEquals(0, zilla.awaitExit(TIMEOUT), zilla.err().toString());
@@ -131,7 +145,7 @@ class ZillaDemoIT
         final int port = FreePorts.freePorts(DemoCommand.PORTS);
 
         final ZillaProcess zilla = ZillaProcess.startInTerminal(DISTRIBUTION, temp, "demo", "--port", port, "--http-port",
-            FreePorts.freePort());
+            FreePorts.freePort(), "--rest-port", FreePorts.freePort());
         processes.add(zilla);
         zilla.awaitOut("Ctrl-C stops the demo.", TIMEOUT);
         final Matcher log = BROKER_LOG.matcher(String.join("\n", zilla.out()));
@@ -191,7 +205,8 @@ class ZillaDemoIT
     {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()))
         {
-            final ZillaProcess zilla = zilla("demo", "--port", taken.getLocalPort(), "--http-port", FreePorts.freePort());
+            final ZillaProcess zilla = zilla("demo", "--port", taken.getLocalPort(), "--http-port", FreePorts.freePort(),
+                "--rest-port", FreePorts.freePort());
 
             assertEquals(1, zilla.awaitExit(TIMEOUT));
             assertEquals(1, zilla.err().size(), zilla.err().toString());
@@ -211,6 +226,19 @@ class ZillaDemoIT
         {
             throw new UncheckedIOException(ex);
         }
+    }
+
+    /** Runs curl with {@code args}; returns its stdout, failing on a non-zero exit or a timeout. */
+    private static String curl(String... args) throws IOException, InterruptedException
+    {
+        final List<String> command = new ArrayList<>(List.of("curl", "--max-time", "30"));
+        command.addAll(List.of(args));
+        final Process curl = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        curl.getOutputStream().close();
+        final String out = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(curl.waitFor(40, TimeUnit.SECONDS), command + " still runs");
+        assertEquals(0, curl.exitValue(), command + ": " + out);
+        return out;
     }
 
     private ZillaProcess zilla(Object... args) throws IOException

@@ -401,9 +401,16 @@ public final class EmbeddedKafka implements AutoCloseable
      */
     public void createTopic(String name, int partitions)
     {
+        createTopic(name, partitions, Map.of());
+    }
+
+    /** {@link #createTopic(String, int)} with topic configs, say {@code cleanup.policy: compact}. */
+    public void createTopic(String name, int partitions, Map<String, String> configs)
+    {
         try (Admin admin = admin())
         {
-            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            final NewTopic topic = new NewTopic(name, partitions, (short) 1).configs(configs);
+            admin.createTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
             awaitDescribed(admin, name, partitions);
             final Map<TopicPartition, OffsetSpec> latest = new LinkedHashMap<>();
             for (int partition = 0; partition < partitions; partition++)

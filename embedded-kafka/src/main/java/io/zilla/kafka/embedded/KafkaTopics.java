@@ -3,6 +3,7 @@
  */
 package io.zilla.kafka.embedded;
 
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -36,6 +37,14 @@ public final class KafkaTopics
     {
         String name = name();
         kafka.createTopic(name, partitions);
+        return name;
+    }
+
+    /** Creates a new uniquely named log-compacted topic ({@code cleanup.policy=compact}) and returns its name. */
+    public String createCompacted(int partitions)
+    {
+        String name = name();
+        kafka.createTopic(name, partitions, Map.of("cleanup.policy", "compact"));
         return name;
     }
 

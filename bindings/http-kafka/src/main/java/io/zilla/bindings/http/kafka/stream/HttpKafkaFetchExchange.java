@@ -25,7 +25,9 @@ import org.agrona.ExpandableArrayBuffer;
  * merge the answer is the last record read (404 when there is none, or it is a tombstone), with its content-type
  * header; with merge, the latest value of each key (keys whose last record is a tombstone left out, records without a
  * key each kept) in one JSON document. The ETag is the topic's progress after the last record that went into the
- * answer; an If-None-Match that names it with Prefer: wait=N waits up to N seconds for a record, then answers 304.
+ * answer; an If-None-Match that names it with Prefer: wait=N waits up to N seconds for a record, then answers 304. A
+ * GET of one item that is not there (no record, or a tombstone) with Prefer: wait=N waits up to N seconds for it to
+ * be produced, then answers 404, as Zilla's http.kafka.cache example shows: a client polls for an item to appear.
  */
 final class HttpKafkaFetchExchange extends HttpKafkaExchange implements HttpKafkaReader.Listener
 {
@@ -38,6 +40,8 @@ final class HttpKafkaFetchExchange extends HttpKafkaExchange implements HttpKafk
     private Map<String, byte[]> items;
     private int unkeyed;
     private boolean waiting;
+    // waiting for an absent item to appear (404 after the wait) rather than for a change of the ETag (304)
+    private boolean waitingForItem;
     private boolean changed;
 
     HttpKafkaFetchExchange(HttpKafkaProxyFactory factory, long bindingId, long exitId, HttpKafkaWithConfig with,
@@ -197,6 +201,21 @@ final class HttpKafkaFetchExchange extends HttpKafkaExchange implements HttpKafk
             reader.progress();
             etag = tag();
         }
+        if (!waiting && items == null && (!found || etag == null) && request.ifNoneMatch == null
+            && request.preferWait > 0)
+        {
+            waiting = true;
+            waitingForItem = true;
+            changed = false;
+            timer(traceId, Math.min(request.preferWait * 1000L, options.waitLimit()), SIGNAL_WAIT);
+            return;
+        }
+        if (waitingForItem && !found)
+        {
+            // a tombstone of the item waited for: still absent
+            changed = false;
+            return;
+        }
         if (!waiting && etag != null && matches(request.ifNoneMatch, etag))
         {
             if (request.preferWait > 0)
@@ -272,6 +291,10 @@ final class HttpKafkaFetchExchange extends HttpKafkaExchange implements HttpKafk
             {
                 onCaughtUp(traceId);
             }
+        }
+        else if (signalId == SIGNAL_WAIT && waitingForItem)
+        {
+            answer(traceId, head(404, 0).build(), null, 0, 0);
         }
         else if (signalId == SIGNAL_WAIT && etag != null)
         {
