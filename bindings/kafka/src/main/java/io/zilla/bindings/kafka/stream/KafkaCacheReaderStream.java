@@ -85,6 +85,9 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
     private boolean closed;
     private long written;
     private int attached;
+    // a merged stream tells every partition's progress once all can be read, moved or not: with the high watermarks in
+    // it, its application knows where the topic ends even when no record comes (http-kafka answers a GET there)
+    private boolean progressTold;
     private int slot = -1;
     private int topicVersion = -1;
     private final long openedAt = System.nanoTime();
@@ -527,7 +530,7 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
         {
             return;
         }
-        boolean moved = false;
+        boolean moved = merged && !progressTold && count > 0 && attached == count;
         for (int p = merged ? 0 : fetchPartition; p < count; p++)
         {
             moved |= !pending[p] && progress[p] > reported[p];
@@ -536,6 +539,7 @@ final class KafkaCacheReaderStream extends KafkaClientAppStream implements Kafka
         {
             return;
         }
+        progressTold |= merged && attached == count;
         final MutableDirectBuffer buffer = factory.extensionBuffer();
         final int limit;
         if (merged)

@@ -13,8 +13,6 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.zilla.bindings.sse.kafka.config.SseKafkaConditionConfig;
 import io.zilla.bindings.sse.kafka.config.SseKafkaFilterConfig;
-import io.zilla.bindings.sse.kafka.config.SseKafkaPathPattern;
-import io.zilla.bindings.sse.kafka.config.SseKafkaTemplate;
 import io.zilla.bindings.sse.kafka.config.SseKafkaWithConfig;
 import io.zilla.bindings.sse.kafka.stream.SseKafkaProxyFactory;
 import io.zilla.engine.binding.Binding;
@@ -26,7 +24,9 @@ import io.zilla.engine.config.ConditionConfig;
 import io.zilla.engine.config.ConfigValueException;
 import io.zilla.engine.config.KindConfig;
 import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.config.PathPattern;
 import io.zilla.engine.config.RouteConfig;
+import io.zilla.engine.config.ValueTemplate;
 import io.zilla.engine.config.WithConfig;
 
 /** The sse-kafka binding type: kind proxy, see docs/bindings/sse-kafka.md. */
@@ -59,7 +59,7 @@ public final class SseKafkaBinding implements Binding
     {
         try
         {
-            return new SseKafkaConditionConfig(SseKafkaPathPattern.compile(condition.path("path").asText()));
+            return new SseKafkaConditionConfig(PathPattern.compile(condition.path("path").asText()));
         }
         catch (IllegalArgumentException ex)
         {
@@ -70,14 +70,14 @@ public final class SseKafkaBinding implements Binding
     @Override
     public WithConfig with(KindConfig kind, JsonNode with)
     {
-        final SseKafkaTemplate topic = SseKafkaTemplate.parse("topic", with.path("topic").asText());
+        final ValueTemplate topic = ValueTemplate.parse("topic", with.path("topic").asText());
         final List<SseKafkaFilterConfig> filters = new ArrayList<>();
         final JsonNode filtersNode = with.path("filters");
         for (int i = 0; i < filtersNode.size(); i++)
         {
             final JsonNode filter = filtersNode.get(i);
             final String at = "filters[" + i + "]";
-            final SseKafkaTemplate key = filter.has("key") ? SseKafkaTemplate.parse(at + ".key", filter.get("key").asText())
+            final ValueTemplate key = filter.has("key") ? ValueTemplate.parse(at + ".key", filter.get("key").asText())
                 : null;
             final List<SseKafkaFilterConfig.Header> headers = new ArrayList<>();
             for (Map.Entry<String, JsonNode> header : filter.path("headers").properties())
@@ -89,7 +89,7 @@ public final class SseKafkaBinding implements Binding
                         + " header's name is literal, its value may hold ${params.<name>}");
                 }
                 headers.add(new SseKafkaFilterConfig.Header(name,
-                    SseKafkaTemplate.parse(at + ".headers." + name, header.getValue().asText())));
+                    ValueTemplate.parse(at + ".headers." + name, header.getValue().asText())));
             }
             filters.add(new SseKafkaFilterConfig(key, headers));
         }
@@ -124,7 +124,7 @@ public final class SseKafkaBinding implements Binding
                     }
                     for (int i = 0; i < route.when().size(); i++)
                     {
-                        final SseKafkaPathPattern path = ((SseKafkaConditionConfig) route.when().get(i)).path();
+                        final PathPattern path = ((SseKafkaConditionConfig) route.when().get(i)).path();
                         if (path.paramPart(param[1]) < 0)
                         {
                             errors.add(new ConfigValueException(at + ".with." + param[0], "${params." + param[1] + "}:"

@@ -4,8 +4,9 @@
 package io.zilla.bindings.sse.kafka.config;
 
 import io.zilla.engine.config.ConditionConfig;
+import io.zilla.engine.config.PathPattern;
 
 /** One {@code when} entry of an sse-kafka route: the request's path matches {@code path}. */
-public record SseKafkaConditionConfig(SseKafkaPathPattern path) implements ConditionConfig
+public record SseKafkaConditionConfig(PathPattern path) implements ConditionConfig
 {
 }

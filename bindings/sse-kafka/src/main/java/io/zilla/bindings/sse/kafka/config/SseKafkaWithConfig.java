@@ -6,13 +6,14 @@ package io.zilla.bindings.sse.kafka.config;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.zilla.engine.config.ValueTemplate;
 import io.zilla.engine.config.WithConfig;
 
 /**
  * A route's {@code with}: the topic, the filters, the form of each event's id and where a stream without a last event
  * id starts (null: wherever the exit starts a merged stream that names no offsets).
  */
-public record SseKafkaWithConfig(SseKafkaTemplate topic, List<SseKafkaFilterConfig> filters, EventIdFormat eventId,
+public record SseKafkaWithConfig(ValueTemplate topic, List<SseKafkaFilterConfig> filters, EventIdFormat eventId,
     DefaultOffset defaultOffset) implements WithConfig
 {
     public static final String ETAG = "${etag}";

@@ -7,14 +7,14 @@ import java.util.ArrayList;
 import java.util.function.Consumer;
 
 import io.zilla.bindings.sse.kafka.config.SseKafkaConditionConfig;
-import io.zilla.bindings.sse.kafka.config.SseKafkaPathPattern;
 import io.zilla.bindings.sse.kafka.config.SseKafkaWithConfig;
 import io.zilla.engine.binding.BindingHandler;
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.StreamFrames;
 import io.zilla.engine.config.BindingConfig;
-import io.zilla.engine.config.ConditionConfig;
+import io.zilla.engine.config.PathCaptures;
+import io.zilla.engine.config.PathPattern;
 import io.zilla.engine.config.RouteConfig;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
@@ -25,6 +25,7 @@ import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.flyweight.String16FW;
+import io.zilla.specs.kafka.codec.Base64Url;
 import io.zilla.specs.kafka.codec.KafkaProgressToken;
 import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaDataExFW;
@@ -77,8 +78,7 @@ public final class SseKafkaProxyFactory implements BindingHandler
     private final Long2ObjectHashMap<SseKafkaStream> streams = new Long2ObjectHashMap<>();
     // per binding: merged streams opened again after an event that did not fit (zilla metrics: merged.reopened)
     private final Long2ObjectHashMap<AtomicCounter> reopened = new Long2ObjectHashMap<>();
-    private int[] starts = new int[16];
-    private int[] ends = new int[16];
+    private final PathCaptures captures = new PathCaptures();
 
     public SseKafkaProxyFactory(EngineContext context)
     {
@@ -95,15 +95,7 @@ public final class SseKafkaProxyFactory implements BindingHandler
         reopened.put(binding.id(), context.supplyCounter(binding.id(), "merged.reopened"));
         for (RouteConfig route : binding.routes())
         {
-            for (ConditionConfig condition : route.when())
-            {
-                final int parts = ((SseKafkaConditionConfig) condition).path().parts();
-                if (parts > starts.length)
-                {
-                    starts = new int[parts];
-                    ends = new int[parts];
-                }
-            }
+            route.when().forEach(condition -> captures.fit(((SseKafkaConditionConfig) condition).path()));
         }
     }
 
@@ -147,11 +139,11 @@ public final class SseKafkaProxyFactory implements BindingHandler
             {
                 continue;
             }
-            SseKafkaPathPattern matched = null;
+            PathPattern matched = null;
             for (int i = 0; matched == null && i < route.when().size(); i++)
             {
-                final SseKafkaPathPattern pattern = ((SseKafkaConditionConfig) route.when().get(i)).path();
-                if (pattern.matches(pathBuffer, pathOffset, pathLength, starts, ends))
+                final PathPattern pattern = ((SseKafkaConditionConfig) route.when().get(i)).path();
+                if (pattern.matches(pathBuffer, pathOffset, pathLength, captures.starts(), captures.ends()))
                 {
                     matched = pattern;
                 }
@@ -159,7 +151,7 @@ public final class SseKafkaProxyFactory implements BindingHandler
             if (matched != null || route.when().isEmpty())
             {
                 final SseKafkaStream stream = new SseKafkaStream(this, binding.id(), route.exitId(), with);
-                if (!stream.resolve(matched, pathBuffer, starts, ends, beginEx.lastId()))
+                if (!stream.resolve(matched, pathBuffer, captures.starts(), captures.ends(), beginEx.lastId()))
                 {
                     context.event(binding.id(), begin.traceId(), "sse-kafka.path.unresolved", "a value of the route's"
                         + " with is longer than a frame once the path's parameters are in it");

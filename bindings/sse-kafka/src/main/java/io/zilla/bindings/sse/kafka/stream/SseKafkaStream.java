@@ -6,11 +6,11 @@ package io.zilla.bindings.sse.kafka.stream;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.zilla.bindings.sse.kafka.config.SseKafkaFilterConfig;
-import io.zilla.bindings.sse.kafka.config.SseKafkaPathPattern;
-import io.zilla.bindings.sse.kafka.config.SseKafkaTemplate;
 import io.zilla.bindings.sse.kafka.config.SseKafkaWithConfig;
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.stream.StreamSide;
+import io.zilla.engine.config.PathPattern;
+import io.zilla.engine.config.ValueTemplate;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
 import io.zilla.specs.core.types.stream.DataFW;
@@ -20,6 +20,7 @@ import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.flyweight.OctetsFW;
 import io.zilla.specs.flyweight.String16FW;
+import io.zilla.specs.kafka.codec.Base64Url;
 import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaCapability;
 import io.zilla.specs.kafka.types.stream.KafkaDataExFW;
@@ -96,7 +97,7 @@ final class SseKafkaStream implements MessageConsumer
     }
 
     /** The topic and filters with the path's parameters in them, and the last event id: false when one is too long. */
-    boolean resolve(SseKafkaPathPattern path, DirectBuffer source, int[] starts, int[] ends, String16FW lastEventId)
+    boolean resolve(PathPattern path, DirectBuffer source, int[] starts, int[] ends, String16FW lastEventId)
     {
         final MutableDirectBuffer scratch = factory.extensionBuffer;
         final int limit = String16FW.MAX_LENGTH;
@@ -130,7 +131,7 @@ final class SseKafkaStream implements MessageConsumer
         return resolved;
     }
 
-    private static byte[] resolve(SseKafkaTemplate template, SseKafkaPathPattern path,
+    private static byte[] resolve(ValueTemplate template, PathPattern path,
         DirectBuffer source, int[] starts, int[] ends, MutableDirectBuffer scratch, int limit)
     {
         final int length = template.resolve(path, source, starts, ends, scratch, 0, limit);

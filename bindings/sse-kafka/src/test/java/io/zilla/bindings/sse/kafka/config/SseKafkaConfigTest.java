@@ -22,7 +22,9 @@ import io.zilla.engine.config.BindingConfig;
 import io.zilla.engine.config.ConfigException;
 import io.zilla.engine.config.ConfigReader;
 import io.zilla.engine.config.NamespaceConfig;
+import io.zilla.engine.config.PathPattern;
 import io.zilla.engine.config.RouteConfig;
+import io.zilla.engine.config.ValueTemplate;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -117,12 +119,12 @@ class SseKafkaConfigTest
     @Test
     void shouldMatchPathsAndCaptureParams()
     {
-        final SseKafkaPathPattern pattern = SseKafkaPathPattern.compile("/things/{id}/{kind}");
+        final PathPattern pattern = PathPattern.compile("/things/{id}/{kind}");
         final int[] starts = new int[pattern.parts()];
         final int[] ends = new int[pattern.parts()];
         final UnsafeBuffer path = new UnsafeBuffer("/things/42/big?x=1".getBytes(UTF_8));
         assertTrue(pattern.matches(path, 0, path.capacity(), starts, ends));
-        final SseKafkaTemplate template = SseKafkaTemplate.parse("topic", "t-${params.kind}-${params.id}");
+        final ValueTemplate template = ValueTemplate.parse("topic", "t-${params.kind}-${params.id}");
         final UnsafeBuffer out = new UnsafeBuffer(new byte[64]);
         final int length = template.resolve(pattern, path, starts, ends, out, 0, out.capacity());
         assertEquals("t-big-42", out.getStringWithoutLengthUtf8(0, length));
@@ -133,16 +135,16 @@ class SseKafkaConfigTest
             assertFalse(pattern.matches(bytes, 0, bytes.capacity(), starts, ends), other);
         }
         // a segment is percent-decoded; a % without two hex digits after it is itself
-        final SseKafkaPathPattern item = SseKafkaPathPattern.compile("/items/{id}");
+        final PathPattern item = PathPattern.compile("/items/{id}");
         final UnsafeBuffer encoded = new UnsafeBuffer("/items/a%20b%2fc%zz%4".getBytes(UTF_8));
         final int[] itemStarts = new int[item.parts()];
         final int[] itemEnds = new int[item.parts()];
         assertTrue(item.matches(encoded, 0, encoded.capacity(), itemStarts, itemEnds));
-        final int decoded = SseKafkaTemplate.parse("key", "${params.id}").resolve(item, encoded, itemStarts, itemEnds, out, 0,
+        final int decoded = ValueTemplate.parse("key", "${params.id}").resolve(item, encoded, itemStarts, itemEnds, out, 0,
             out.capacity());
         assertEquals("a b/c%zz%4", out.getStringWithoutLengthUtf8(0, decoded));
 
-        final SseKafkaPathPattern star = SseKafkaPathPattern.compile("/events/*");
+        final PathPattern star = PathPattern.compile("/events/*");
         final UnsafeBuffer deep = new UnsafeBuffer("/events/a/b".getBytes(UTF_8));
         assertTrue(star.matches(deep, 0, deep.capacity(), new int[star.parts()], new int[star.parts()]));
     }

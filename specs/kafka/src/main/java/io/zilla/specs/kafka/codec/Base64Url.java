@@ -1,7 +1,7 @@
 /*
  * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
  */
-package io.zilla.bindings.sse.kafka.stream;
+package io.zilla.specs.kafka.codec;
 
 import static java.nio.charset.StandardCharsets.US_ASCII;
 
@@ -9,7 +9,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 /** base64url without padding (RFC 4648 section 5), from buffer to buffer, allocating nothing: a record's key. */
-final class Base64Url
+public final class Base64Url
 {
     private static final byte[] ALPHABET =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".getBytes(US_ASCII);
@@ -18,13 +18,13 @@ final class Base64Url
     {
     }
 
-    static int encodedLength(int length)
+    public static int encodedLength(int length)
     {
         return length / 3 * 4 + (length % 3 == 0 ? 0 : length % 3 + 1);
     }
 
     /** @return the length written, or -1 when it does not fit before {@code limit} (nothing is written then) */
-    static int encode(DirectBuffer source, int offset, int length, MutableDirectBuffer target, int at, int limit)
+    public static int encode(DirectBuffer source, int offset, int length, MutableDirectBuffer target, int at, int limit)
     {
         final int encoded = encodedLength(length);
         if (at + encoded > limit)

@@ -1,7 +1,7 @@
 /*
  * Copyright 2026 The zilla authors. Licensed under the Apache License, Version 2.0.
  */
-package io.zilla.bindings.sse.kafka.config;
+package io.zilla.engine.config;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
@@ -12,10 +12,11 @@ import org.agrona.DirectBuffer;
 
 /**
  * A route's {@code path}, compiled once: literal bytes, {@code {name}} (one or more characters other than {@code /},
- * captured for {@code ${params.name}}) and {@code *} (any run of characters, captured for nothing). It matches the
- * request's path before any {@code ?query}, read in place without allocating.
+ * or other than any of the delimiters it was compiled with, captured for {@code ${params.name}}) and {@code *} (any
+ * run of characters, captured for nothing). It matches the request's path before any {@code ?query}, read in place
+ * without allocating. Shared by the mappings that route by path (sse-kafka, http-kafka).
  */
-public final class SseKafkaPathPattern
+public final class PathPattern
 {
     private static final byte LITERAL = 0;
     private static final byte STAR = 1;
@@ -25,17 +26,28 @@ public final class SseKafkaPathPattern
     private final byte[] kinds;
     private final byte[][] literals;
     private final String[] params;
+    private final byte[] delimiters;
 
-    private SseKafkaPathPattern(String text, byte[] kinds, byte[][] literals, String[] params)
+    private PathPattern(String text, byte[] kinds, byte[][] literals, String[] params, byte[] delimiters)
     {
         this.text = text;
         this.kinds = kinds;
         this.literals = literals;
         this.params = params;
+        this.delimiters = delimiters;
     }
 
     /** @throws IllegalArgumentException for a parameter that is not a name, appears twice or is not closed */
-    public static SseKafkaPathPattern compile(String text)
+    public static PathPattern compile(String text)
+    {
+        return compile(text, "/");
+    }
+
+    /**
+     * As {@link #compile(String)}, a parameter taking no character of {@code delimiters} ({@code "/;"}: a segment
+     * without its {@code ;matrix} part, so that {@code /items/{id}} and {@code /items/{id};cid={cid}} tell apart).
+     */
+    public static PathPattern compile(String text, String delimiters)
     {
         final List<Byte> kinds = new ArrayList<>();
         final List<byte[]> literals = new ArrayList<>();
@@ -105,7 +117,8 @@ public final class SseKafkaPathPattern
         {
             kindArray[i] = kinds.get(i);
         }
-        return new SseKafkaPathPattern(text, kindArray, literals.toArray(new byte[0][]), params.toArray(new String[0]));
+        return new PathPattern(text, kindArray, literals.toArray(new byte[0][]), params.toArray(new String[0]),
+            delimiters.getBytes(UTF_8));
     }
 
     public String text()
@@ -192,7 +205,7 @@ public final class SseKafkaPathPattern
         // a parameter takes one segment's characters, at least one; both take as few as let the rest match
         for (int end = param ? index + 1 : index; end <= limit; end++)
         {
-            if (param && buffer.getByte(end - 1) == '/')
+            if (param && delimiter(buffer.getByte(end - 1)))
             {
                 return false;
             }
@@ -200,6 +213,18 @@ public final class SseKafkaPathPattern
             {
                 starts[part] = index;
                 ends[part] = end;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean delimiter(byte b)
+    {
+        for (byte d : delimiters)
+        {
+            if (b == d)
+            {
                 return true;
             }
         }
