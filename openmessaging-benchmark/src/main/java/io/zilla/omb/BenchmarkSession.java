@@ -18,6 +18,7 @@ import io.zilla.engine.test.ThreadStats;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import io.zilla.omb.config.DriverConfig;
 import io.zilla.omb.config.Workload;
+import io.zilla.omb.driver.http.HttpBenchmarkDriver;
 import io.zilla.omb.driver.sse.SseBenchmarkDriver;
 import io.zilla.omb.load.WorkloadRunner;
 import io.zilla.omb.result.ResultFiles;
@@ -26,8 +27,9 @@ import io.zilla.omb.worker.Worker;
 
 /**
  * What the runs of one invocation share: the brokers (given, or the embedded broker started here), zilla in front of
- * them (started at the first driver marked {@code throughZilla}, then kept: the kafka proxy, or for the SSE driver the
- * SSE fan-out graph, with the driver's producers going to the brokers directly), the worker that holds the
+ * them (started at the first driver marked {@code throughZilla}, then kept: the kafka proxy, for the SSE driver the
+ * SSE fan-out graph, with the driver's producers going to the brokers directly, or for the HTTP driver the http-kafka
+ * graph, with the driver's consumers reading the brokers directly), the worker that holds the
  * producers and consumers (this process, or {@code benchmark-worker} processes), the stats period and the output
  * directory. {@link #run} runs one workload on one driver and writes its result file.
  * <p>
@@ -98,6 +100,8 @@ final class BenchmarkSession implements AutoCloseable
             throw new IllegalArgumentException(config.name() + ": no bootstrap.servers in its commonConfig");
         }
         final boolean sse = SseBenchmarkDriver.class.getName().equals(config.driverClass());
+        final boolean http = HttpBenchmarkDriver.class.getName().equals(config.driverClass());
+        final Graph graph = sse ? Graph.SSE_FANOUT : http ? Graph.HTTP_KAFKA : Graph.KAFKA_PROXY;
         if (sse && workload.consumerPerSubscription() != 1)
         {
             throw new IllegalArgumentException(workload.name() + " on " + config.name() + ": consumerPerSubscription: "
@@ -105,21 +109,25 @@ final class BenchmarkSession implements AutoCloseable
                 + "every event of its topic: give subscriptionsPerTopic the number of connections per topic)");
         }
         final DriverConfig driven = config.throughZilla()
-            ? zilla(sse, brokers).route(config.withBootstrapServers(brokers))
+            ? zilla(graph, brokers).route(config.withBootstrapServers(brokers))
             : config.withBootstrapServers(brokers);
         log.accept(String.format("%s on %s (%s%s)", workload.name(), config.name(), sse && driven.sse().url() != null
-            ? driven.sse().url() + ", producers to " + driven.bootstrapServers() : driven.bootstrapServers(),
+            ? driven.sse().url() + ", producers to " + driven.bootstrapServers()
+            : http && driven.http().url() != null
+            ? driven.http().transport() + " " + driven.http().url() + ", consumers to " + driven.bootstrapServers()
+            : driven.bootstrapServers(),
             config.throughZilla() ? ", zilla in front of " + brokers : ""));
         // zilla's CPU over the test phase only, the window its delivered rate is the average of: set-up (10,000
         // connections opened, the cache filled) and warmup are left out of both
-        final long[] cpuStart = {workersCpuNanos(), System.nanoTime()};
+        final ThreadStats[] workersStart = {workers()};
+        final long[] timeStart = {System.nanoTime()};
         final CpuSteal stealStart = CpuSteal.now();
         worker.initializeDriver(driven);
         final WorkloadRunner runner = new WorkloadRunner(workload, config.name(), worker, statsPeriod, log);
         runner.onTest(() ->
         {
-            cpuStart[0] = workersCpuNanos();
-            cpuStart[1] = System.nanoTime();
+            workersStart[0] = workers();
+            timeStart[0] = System.nanoTime();
         });
         current = runner;
         if (stopRequested)
@@ -131,8 +139,15 @@ final class BenchmarkSession implements AutoCloseable
         {
             runner.run(result ->
             {
+                // what zilla's workers spent over the test: CPU in cores, and bytes allocated per message published
+                final ThreadStats spent = workers().minus(workersStart[0]);
                 final double cores = config.throughZilla()
-                    ? (workersCpuNanos() - cpuStart[0]) / (double) (System.nanoTime() - cpuStart[1])
+                    ? spent.cpuNanos() / (double) (System.nanoTime() - timeStart[0])
+                    : Double.NaN;
+                final double published = result.publishRate.stream().mapToDouble(Double::doubleValue).sum()
+                    * statsPeriod.toMillis() / 1000.0;
+                final double bytesPerMessage = config.throughZilla() && published > 0
+                    ? spent.allocated() / published
                     : Double.NaN;
                 final double steal = CpuSteal.now().percentSince(stealStart);
                 final Path file = ResultFiles.write(result, resultFile != null ? resultFile
@@ -142,12 +157,13 @@ final class BenchmarkSession implements AutoCloseable
                 final String zillaCpu = !config.throughZilla() ? ""
                     : sse ? String.format(Locale.ROOT, ", zilla CPU %.2f cores, %.0f events/s (%.0f per zilla core)", cores,
                         delivered, delivered / cores)
-                    : String.format(Locale.ROOT, ", zilla CPU %.2f cores", cores);
+                    : String.format(Locale.ROOT, ", zilla CPU %.2f cores, %.1f B/msg allocated by its workers", cores,
+                        bytesPerMessage);
                 log.accept(String.format(Locale.ROOT, "%s on %s: publish p50 %.3f ms p99 %.3f ms, end-to-end p50 %.3f ms "
                     + "p99 %.3f ms%s, host CPU steal %.1f%% -> %s", workload.name(), config.name(),
                     result.aggregatedPublishLatency50pct, result.aggregatedPublishLatency99pct,
                     result.aggregatedEndToEndLatency50pct, result.aggregatedEndToEndLatency99pct, zillaCpu, steal, file));
-                written[0] = new Run(result, file, cores, steal);
+                written[0] = new Run(result, file, cores, steal, bytesPerMessage);
             });
         }
         finally
@@ -212,44 +228,58 @@ final class BenchmarkSession implements AutoCloseable
         }
     }
 
-    /** CPU time of zilla's worker threads so far. */
-    private static long workersCpuNanos()
+    /** CPU time and allocation of zilla's worker threads so far. */
+    private static ThreadStats workers()
     {
-        return ThreadStats.of(ZillaKafkaProxy.WORKER_THREAD_PREFIX).cpuNanos();
+        return ThreadStats.of(ZillaKafkaProxy.WORKER_THREAD_PREFIX);
     }
 
     /**
-     * zilla in front of {@code brokers}, the SSE fan-out graph for the SSE driver, the kafka proxy for the others:
-     * started for the first driver through zilla, then kept while the drivers need the same graph (the other one is
-     * closed first, so that the CPU of zilla's workers is that of the graph the run measures).
+     * zilla in front of {@code brokers}, the SSE fan-out graph for the SSE driver, the http-kafka graph for the HTTP
+     * driver, the kafka proxy for the others: started for the first driver through zilla, then kept while the drivers
+     * need the same graph (the other one is closed first, so that the CPU of zilla's workers is that of the graph the
+     * run measures).
      */
-    private InProcessZilla zilla(boolean sse, String brokers) throws IOException
+    private InProcessZilla zilla(Graph graph, String brokers) throws IOException
     {
-        if (zilla != null && zilla.sse() != sse)
+        if (zilla != null && zilla.graph() != graph)
         {
             zilla.close();
             zilla = null;
         }
         if (zilla == null)
         {
-            if (sse)
+            if (graph == Graph.HTTP_KAFKA)
+            {
+                final ZillaHttpKafka rest = new ZillaHttpKafka(brokers, zillaWorkers);
+                zilla = new InProcessZilla(graph, rest::close,
+                    config -> config.withHttpUrls(rest.produceUrl(), rest.fetchUrl()));
+                log.accept("zilla http-kafka at " + rest.produceUrl() + " (" + zillaWorkers + " worker(s))");
+            }
+            else if (graph == Graph.SSE_FANOUT)
             {
                 final ZillaSseFanout fanout = new ZillaSseFanout(brokers, zillaWorkers);
-                zilla = new InProcessZilla(true, fanout::close, config -> config.withSseUrl(fanout.sseUrl()));
+                zilla = new InProcessZilla(graph, fanout::close, config -> config.withSseUrl(fanout.sseUrl()));
                 log.accept("zilla sse fan-out at " + fanout.sseUrl() + " (" + zillaWorkers + " worker(s))");
             }
             else
             {
                 final ZillaKafkaProxy proxy = new ZillaKafkaProxy(brokers, zillaWorkers);
-                zilla = new InProcessZilla(false, proxy::close, config -> config.withBootstrapServers(proxy.bootstrapServers()));
+                zilla = new InProcessZilla(graph, proxy::close, config -> config.withBootstrapServers(proxy.bootstrapServers()));
                 log.accept("zilla kafka proxy at " + proxy.bootstrapServers() + " (" + zillaWorkers + " worker(s))");
             }
         }
         return zilla;
     }
 
+    /** Which graph a driver runs through zilla. */
+    private enum Graph
+    {
+        KAFKA_PROXY, SSE_FANOUT, HTTP_KAFKA
+    }
+
     /** A graph of zilla running in this process, and how a driver file is pointed at it. */
-    private record InProcessZilla(boolean sse, Closeable engine, UnaryOperator<DriverConfig> route)
+    private record InProcessZilla(Graph graph, Closeable engine, UnaryOperator<DriverConfig> route)
     {
         void close() throws IOException
         {
@@ -263,10 +293,11 @@ final class BenchmarkSession implements AutoCloseable
     }
 
     /**
-     * One run's result, its file, zilla's CPU use in cores (NaN for a direct driver) and the percentage of the
-     * machine's CPU time its hypervisor stole meanwhile (NaN where that cannot be told).
+     * One run's result, its file, zilla's CPU use in cores (NaN for a direct driver), the percentage of the
+     * machine's CPU time its hypervisor stole meanwhile (NaN where that cannot be told), and the bytes zilla's workers
+     * allocated per message published during the test (NaN for a direct driver).
      */
-    record Run(TestResult result, Path file, double zillaCores, double stealPercent)
+    record Run(TestResult result, Path file, double zillaCores, double stealPercent, double zillaBytesPerMessage)
     {
     }
 }

@@ -120,7 +120,7 @@ public final class OmbCompare implements Callable<Integer>
             }
             configs.add(new DriverConfig(otherName, baseline.driverClass(), baseline.replicationFactor(),
                 baseline.topicConfig(), baseline.withBootstrapServers(otherBootstrap).commonConfig(),
-                baseline.producerConfig(), baseline.consumerConfig(), false, baseline.sse()));
+                baseline.producerConfig(), baseline.consumerConfig(), false, baseline.sse(), baseline.http()));
         }
         if (options.invalid() != null || configs.size() < 2 || repetitions < 1)
         {

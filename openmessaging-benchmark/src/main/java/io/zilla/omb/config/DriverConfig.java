@@ -21,7 +21,9 @@ import java.util.Properties;
  * {@code sseUrl} at it, the producers going to the brokers directly.
  * <p>
  * {@code sseUrl}, {@code sseConnectionsPerSecond}, {@code sseSelectorThreads} and {@code sseReconnect} are the SSE
- * driver's ({@link SseOptions}), ignored by the others.
+ * driver's ({@link SseOptions}), the {@code http*} fields the HTTP driver's ({@link HttpOptions}), ignored by the
+ * others. For the HTTP driver {@code throughZilla} starts the http-kafka graph ({@code tcp -> http -> http-kafka ->
+ * kafka cache}) and points {@code httpUrl} at it, the consumers reading the brokers directly.
  * <p>
  * The properties are copied in and out, so a record never changes after it is read.
  */
@@ -34,7 +36,8 @@ public record DriverConfig(
     Properties producerConfig,
     Properties consumerConfig,
     boolean throughZilla,
-    SseOptions sse)
+    SseOptions sse,
+    HttpOptions http)
 {
     public static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
 
@@ -45,6 +48,7 @@ public record DriverConfig(
         producerConfig = copy(producerConfig);
         consumerConfig = copy(consumerConfig);
         sse = sse != null ? sse : SseOptions.DEFAULT;
+        http = http != null ? http : HttpOptions.DEFAULT;
     }
 
     @Override
@@ -83,14 +87,24 @@ public record DriverConfig(
         final Properties common = copy(commonConfig);
         common.setProperty(BOOTSTRAP_SERVERS, bootstrapServers);
         return new DriverConfig(name, driverClass, replicationFactor, topicConfig, common, producerConfig, consumerConfig,
-            throughZilla, sse);
+            throughZilla, sse, http);
     }
 
     /** The same driver with its SSE endpoints at {@code url} (a template with {@code {topic}}). */
     public DriverConfig withSseUrl(String url)
     {
         return new DriverConfig(name, driverClass, replicationFactor, topicConfig, commonConfig, producerConfig,
-            consumerConfig, throughZilla, sse.withUrl(url));
+            consumerConfig, throughZilla, sse.withUrl(url), http);
+    }
+
+    /**
+     * The same driver with its HTTP produce endpoints at {@code url} and, unless the file names its own, its fetch
+     * endpoints at {@code fetchUrl} (templates with {@code {topic}}).
+     */
+    public DriverConfig withHttpUrls(String url, String fetchUrl)
+    {
+        return new DriverConfig(name, driverClass, replicationFactor, topicConfig, commonConfig, producerConfig,
+            consumerConfig, throughZilla, sse, http.withUrls(url, fetchUrl));
     }
 
     public static DriverConfig read(Path file)
@@ -114,7 +128,8 @@ public record DriverConfig(
             properties(fields, "producerConfig"),
             properties(fields, "consumerConfig"),
             fields.booleanValue("throughZilla", false),
-            SseOptions.read(fields));
+            SseOptions.read(fields),
+            HttpOptions.read(fields));
     }
 
     private static Properties properties(YamlFields fields, String name)

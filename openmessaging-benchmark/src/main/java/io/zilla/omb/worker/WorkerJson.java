@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.zilla.omb.config.DriverConfig;
+import io.zilla.omb.config.HttpOptions;
 
 /**
  * The JSON of the worker protocol, on both sides: OMB's endpoint bodies ({@code TopicsInfo}, {@code ConsumerAssignment},
@@ -58,6 +59,27 @@ final class WorkerJson
         file.put("sseConnectionsPerSecond", config.sse().connectionsPerSecond());
         file.put("sseSelectorThreads", config.sse().selectorThreads());
         file.put("sseReconnect", config.sse().reconnect());
+        // the HTTP driver's, the urls likewise pointed at the coordinator's in-process zilla
+        final HttpOptions http = config.http();
+        if (http.url() != null)
+        {
+            file.put("httpUrl", http.url());
+        }
+        if (http.fetchUrl() != null)
+        {
+            file.put("httpFetchUrl", http.fetchUrl());
+        }
+        if (http.keyHeader() != null)
+        {
+            file.put("httpKeyHeader", http.keyHeader());
+        }
+        file.put("httpTransport", http.transport());
+        file.put("httpConnections", http.connections());
+        file.put("httpMaxStreams", http.maxStreams());
+        file.put("httpMaxPending", http.maxPending());
+        file.put("httpSelectorThreads", http.selectorThreads());
+        file.put("httpConsumer", http.consumer());
+        file.put("httpFetchWaitSeconds", http.fetchWaitSeconds());
         return YAML.writeValueAsString(file);
     }
 

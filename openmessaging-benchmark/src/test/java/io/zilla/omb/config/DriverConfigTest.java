@@ -126,6 +126,46 @@ class DriverConfigTest
     }
 
     @Test
+    void shouldParseShippedHttpDrivers()
+    {
+        final DriverConfig h1 = DriverConfig.read(Path.of("driver-http/http-zilla-h1.yaml"));
+        assertEquals("io.zilla.omb.driver.http.HttpBenchmarkDriver", h1.driverClass());
+        assertTrue(h1.throughZilla());
+        assertEquals(null, h1.http().url());
+        assertEquals("http/1.1", h1.http().transport());
+        assertEquals(32, h1.http().connections());
+        assertEquals("kafka", h1.http().consumer());
+        final DriverConfig h2c = DriverConfig.read(Path.of("driver-http/http-zilla-h2c.yaml"));
+        assertTrue(h2c.http().h2c());
+        assertEquals(1, h2c.http().connections());
+        assertEquals(128, h2c.http().maxStreams());
+        final DriverConfig external = DriverConfig.read(Path.of("driver-http/http-external.yaml"));
+        assertEquals("http://127.0.0.1:7114/{topic}/{key}", external.http().url());
+        final DriverConfig fetch = DriverConfig.read(Path.of("driver-http/http-zilla-h1-fetch.yaml"));
+        assertTrue(fetch.http().fetchConsumer());
+        assertEquals(10, fetch.http().fetchWaitSeconds());
+        final DriverConfig pointed = fetch.withHttpUrls("http://127.0.0.1:9/{topic}/{key}", "http://127.0.0.1:9/{topic}");
+        assertEquals("http://127.0.0.1:9/{topic}/{key}", pointed.http().url());
+        assertEquals("http://127.0.0.1:9/{topic}", pointed.http().fetchUrl());
+        // an h2c file without httpConnections has one connection, an HTTP/1.1 one a pool
+        assertEquals(1, DriverConfig.parse("h.yaml", "name: h\ndriverClass: x\nhttpTransport: h2c\n").http().connections());
+        assertEquals(HttpOptions.DEFAULT_H1_CONNECTIONS,
+            DriverConfig.parse("h.yaml", "name: h\ndriverClass: x\n").http().connections());
+    }
+
+    @Test
+    void shouldRejectBadHttpFields()
+    {
+        assertInvalid("name: h\ndriverClass: x\nhttpUrl: http://127.0.0.1:7114/events\n",
+            "line 3, column 10: httpUrl: must name the topic's place with {topic}");
+        assertInvalid("name: h\ndriverClass: x\nhttpUrl: https://h/{topic}\n", "httpUrl: must be an http:// URL");
+        assertInvalid("name: h\ndriverClass: x\nhttpTransport: h3\n", "httpTransport: must be http/1.1 or h2c, was h3");
+        assertInvalid("name: h\ndriverClass: x\nhttpConsumer: sse\n", "httpConsumer: must be kafka or fetch, was sse");
+        assertInvalid("name: h\ndriverClass: x\nhttpConnections: 0\n", "httpConnections: must be between 1 and 4096");
+        assertInvalid("name: h\ndriverClass: x\nhttpKeyHeader: a b\n", "httpKeyHeader: must be a header name");
+    }
+
+    @Test
     void shouldRejectBadValues()
     {
         assertInvalid("driverClass: x\n", "name: required");

@@ -381,13 +381,17 @@ class WorkloadTest
         {
             files = list.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
         }
-        assertEquals(9, files.size(), files::toString);
+        assertEquals(10, files.size(), files::toString);
         for (Path file : files)
         {
             final Workload workload = Workload.read(file);
             assertTrue(workload.payloadFile() != null, file::toString);
             assertEquals(workload.messageSize(), Files.size(workload.payloadFile()), file::toString);
         }
+        // the HTTP drivers against Kafka in one short run
+        final Workload http = Workload.read(Path.of("workloads/zilla-http-1-topic-16-partitions-1kb-10k-short.yaml"));
+        assertEquals(16, http.partitionsPerTopic());
+        assertEquals(10_000.0, http.producerRate());
         final Workload maxRate = Workload.read(Path.of("workloads/zilla-max-rate-1-topic-16-partitions-1kb.yaml"));
         assertEquals(0.0, maxRate.producerRate());
         final Workload zillaPlus = Workload.read(Path.of("workloads/zilla-plus-1-topic-3-subscriptions-2kb.yaml"));

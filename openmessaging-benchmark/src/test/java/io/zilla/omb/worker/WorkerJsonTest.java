@@ -23,4 +23,14 @@ class WorkerJsonTest
         assertEquals(config.driverClass(), sent.driverClass());
         assertEquals(config.producerConfig(), sent.producerConfig());
     }
+
+    @Test
+    void shouldSendHttpFieldsToWorkers() throws Exception
+    {
+        final DriverConfig config = DriverConfig.read(Path.of("driver-http/http-zilla-h1-fetch.yaml"))
+            .withHttpUrls("http://127.0.0.1:7000/{topic}/{key}", "http://127.0.0.1:7000/{topic}");
+        final DriverConfig sent = DriverConfig.parse("sent.yaml", WorkerJson.driverFile(config));
+        assertEquals(config.http(), sent.http());
+        assertEquals(config.consumerConfig(), sent.consumerConfig());
+    }
 }
