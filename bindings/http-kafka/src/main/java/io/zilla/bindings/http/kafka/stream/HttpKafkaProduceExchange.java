@@ -57,6 +57,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
     private byte[] correlationId;
     private HttpKafkaProducer producer;
     private HttpKafkaReader reader;
+    private HttpKafkaReader scanner;
     private final ExpandableArrayBuffer body = new ExpandableArrayBuffer(0);
     private int bodyLength;
     private int bodySent;
@@ -213,13 +214,26 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         {
             openReader(traceId);
         }
-        if (factory.idempotency.claim(new String(correlationId, UTF_8), System.currentTimeMillis()))
+        if (!factory.idempotency.claim(new String(correlationId, UTF_8), System.currentTimeMillis()))
+        {
+            onProducedBefore(traceId);
+        }
+        else if (request.idempotencyKey != null)
+        {
+            // not by this engine: by another replica, or before a restart? Kafka has the requests
+            scan(traceId);
+        }
+        else
         {
             produce(traceId);
         }
-        else if (!replies)
+    }
+
+    // produced already, by this engine or as the topic says: the same answer, nothing produced again
+    private void onProducedBefore(long traceId)
+    {
+        if (!replies)
         {
-            // produced already by this engine: the same answer
             answer(traceId, head(204, 0).build(), null, 0, 0);
         }
         else
@@ -227,6 +241,57 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
             produced = true;
             answerAsyncIfAsked(traceId);
         }
+    }
+
+    // the topic read for a record with this correlation id: found, the request is not produced again
+    private void scan(long traceId)
+    {
+        final List<byte[]> keys = new ArrayList<>();
+        keys.add(null);
+        final List<byte[][]> headers = new ArrayList<>();
+        headers.add(new byte[][] {options.correlationIdHeader().getBytes(UTF_8), correlationId});
+        scanner = new HttpKafkaReader(factory, bindingId, exitId, new HttpKafkaReader.Listener()
+        {
+            private boolean found;
+
+            @Override
+            public void onRecord(boolean first, boolean last, OctetsFW key, Array32FW<KafkaHeaderFW> headers,
+                OctetsFW value)
+            {
+                found = true;
+            }
+
+            @Override
+            public void onCaughtUp(long traceId)
+            {
+                final HttpKafkaReader done = scanner;
+                scanner = null;
+                if (done != null && !answered())
+                {
+                    done.close(traceId);
+                    if (found)
+                    {
+                        onProducedBefore(traceId);
+                    }
+                    else
+                    {
+                        produce(traceId);
+                    }
+                }
+            }
+
+            @Override
+            public void onFailed(long traceId, int error)
+            {
+                // the produce says what is wrong with the topic, if anything
+                scanner = null;
+                if (!answered())
+                {
+                    produce(traceId);
+                }
+            }
+        });
+        scanner.open(traceId, topic, keys, headers);
     }
 
     private void tooLarge(long traceId)
@@ -565,6 +630,11 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         if (reader != null)
         {
             reader.close(traceId);
+        }
+        if (scanner != null)
+        {
+            scanner.close(traceId);
+            scanner = null;
         }
         if (tooLarge && !http.inClosed)
         {
