@@ -57,6 +57,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
     private byte[] correlationId;
     private HttpKafkaProducer producer;
     private HttpKafkaReader reader;
+    private HttpKafkaReader scanner;
     private final ExpandableArrayBuffer body = new ExpandableArrayBuffer(0);
     private int bodyLength;
     private int bodySent;
@@ -213,13 +214,26 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         {
             openReader(traceId);
         }
-        if (factory.idempotency.claim(new String(correlationId, UTF_8), System.currentTimeMillis()))
+        if (!factory.idempotency.claim(new String(correlationId, UTF_8), System.currentTimeMillis()))
+        {
+            onProducedBefore(traceId);
+        }
+        else if (request.idempotencyKey != null)
+        {
+            // not by this engine: by another replica, or before a restart? Kafka has the requests
+            scan(traceId);
+        }
+        else
         {
             produce(traceId);
         }
-        else if (!replies)
+    }
+
+    // produced already, by this engine or as the topic says: the same answer, nothing produced again
+    private void onProducedBefore(long traceId)
+    {
+        if (!replies)
         {
-            // produced already by this engine: the same answer
             answer(traceId, head(204, 0).build(), null, 0, 0);
         }
         else
@@ -227,6 +241,57 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
             produced = true;
             answerAsyncIfAsked(traceId);
         }
+    }
+
+    // the topic read for a record with this correlation id: found, the request is not produced again
+    private void scan(long traceId)
+    {
+        final List<byte[]> keys = new ArrayList<>();
+        keys.add(null);
+        final List<byte[][]> headers = new ArrayList<>();
+        headers.add(new byte[][] {options.correlationIdHeader().getBytes(UTF_8), correlationId});
+        scanner = new HttpKafkaReader(factory, bindingId, exitId, new HttpKafkaReader.Listener()
+        {
+            private boolean found;
+
+            @Override
+            public void onRecord(boolean first, boolean last, OctetsFW key, Array32FW<KafkaHeaderFW> headers,
+                OctetsFW value)
+            {
+                found = true;
+            }
+
+            @Override
+            public void onCaughtUp(long traceId)
+            {
+                final HttpKafkaReader done = scanner;
+                scanner = null;
+                if (done != null && !answered())
+                {
+                    done.close(traceId);
+                    if (found)
+                    {
+                        onProducedBefore(traceId);
+                    }
+                    else
+                    {
+                        produce(traceId);
+                    }
+                }
+            }
+
+            @Override
+            public void onFailed(long traceId, int error)
+            {
+                // the produce says what is wrong with the topic, if anything
+                scanner = null;
+                if (!answered())
+                {
+                    produce(traceId);
+                }
+            }
+        });
+        scanner.open(traceId, topic, keys, headers);
     }
 
     private void tooLarge(long traceId)
@@ -265,7 +330,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         {
             if (request.contentLength == 0)
             {
-                if (bodyEnded && credit >= 0 && !recordBegun)
+                if (bodyEnded && producer.writable() && !recordBegun)
                 {
                     writeFragment(traceId, INIT | FIN, new UnsafeBuffer(new byte[0]), 0, 0);
                     producer.written(this, traceId);
@@ -273,15 +338,14 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
                 return;
             }
             // the client's credit is the producer's: each of its frames becomes one fragment, with the same padding
-            final long open = Math.max(0, credit + producer.padding() - (http.inSeq - http.inAck));
-            http.doInWindow(traceId, http.inAck, (int) Math.min(open + (http.inSeq - http.inAck), Integer.MAX_VALUE),
-                producer.padding());
+            // everything received went on at once: acknowledged, and the window is what the producer has left
+            http.doInWindow(traceId, http.inSeq, Math.max(0, credit + producer.padding()), producer.padding());
             return;
         }
-        while (credit > 0 || !recordBegun)
+        while (true)
         {
             final int room = producer.credit();
-            if (room < 0 || recordBegun && room == 0)
+            if (!producer.writable() || recordBegun && room == 0)
             {
                 return;
             }
@@ -566,6 +630,11 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         if (reader != null)
         {
             reader.close(traceId);
+        }
+        if (scanner != null)
+        {
+            scanner.close(traceId);
+            scanner = null;
         }
         if (tooLarge && !http.inClosed)
         {
