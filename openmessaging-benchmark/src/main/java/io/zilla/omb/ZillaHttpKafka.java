@@ -27,6 +27,7 @@ public final class ZillaHttpKafka implements AutoCloseable
 {
     static final String HOST = "127.0.0.1";
     private static final String GRAPH = "http-kafka.zilla.yaml";
+    private static final String PRODUCE_EXIT = "omb.http-kafka.produce.exit";
 
     private final Path directory;
     private final Engine engine;
@@ -47,6 +48,9 @@ public final class ZillaHttpKafka implements AutoCloseable
             {
                 case "HTTP_PORT" -> port;
                 case "KAFKA_BOOTSTRAP_SERVER" -> brokerBootstrap;
+                // where the produce routes go: the kafka cache_client (Zilla's shape), or -Domb.http-kafka.produce.exit=
+                // south_kafka_client straight to the kafka client, to tell the cache's part from the rest (docs)
+                case "PRODUCE_EXIT" -> System.getProperty(PRODUCE_EXIT, "north_kafka_cache_client");
                 default -> null;
             })
             .build();

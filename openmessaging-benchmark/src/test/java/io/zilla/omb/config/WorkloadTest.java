@@ -381,7 +381,7 @@ class WorkloadTest
         {
             files = list.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
         }
-        assertEquals(10, files.size(), files::toString);
+        assertEquals(11, files.size(), files::toString);
         for (Path file : files)
         {
             final Workload workload = Workload.read(file);

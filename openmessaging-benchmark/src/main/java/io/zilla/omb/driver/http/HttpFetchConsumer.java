@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.zilla.omb.driver.BenchmarkConsumer;
@@ -29,6 +30,7 @@ final class HttpFetchConsumer implements BenchmarkConsumer, HttpLoadClient.Sourc
 {
     private static final byte[] IF_NONE_MATCH = "if-none-match".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] PREFER = "prefer".getBytes(StandardCharsets.US_ASCII);
+    private static final long REST_MILLIS = 100;
     private static final byte[] ETAG = "etag".getBytes(StandardCharsets.US_ASCII);
 
     /** What all fetch consumers of a driver saw. */
@@ -62,6 +64,8 @@ final class HttpFetchConsumer implements BenchmarkConsumer, HttpLoadClient.Sourc
     private byte[] body = new byte[1024];
     private int bodyLength;
     private volatile boolean closed;
+    // after an answer without an ETag (a 404 of an empty topic, an error) the next GET waits a little: no busy polling
+    private volatile boolean resting;
 
     HttpFetchConsumer(HttpLoadClient client, HttpTarget target, int waitSeconds, ConsumerCallback callback, Counts counts)
     {
@@ -83,13 +87,13 @@ final class HttpFetchConsumer implements BenchmarkConsumer, HttpLoadClient.Sourc
     @Override
     public boolean hasRequests()
     {
-        return !inFlight && !closed;
+        return !inFlight && !closed && !resting;
     }
 
     @Override
     public HttpRequest poll()
     {
-        if (inFlight || closed)
+        if (inFlight || closed || resting)
         {
             return null;
         }
@@ -156,6 +160,10 @@ final class HttpFetchConsumer implements BenchmarkConsumer, HttpLoadClient.Sourc
         }
         // the first answer is the state before the run, not a message of it
         started.complete(this);
+        if (etag == null)
+        {
+            rest();
+        }
         thread.signal();
     }
 
@@ -168,6 +176,18 @@ final class HttpFetchConsumer implements BenchmarkConsumer, HttpLoadClient.Sourc
         {
             started.completeExceptionally(cause);
         }
+        rest();
+    }
+
+    /** The next GET in {@link #REST_MILLIS}: nothing to wait on (no ETag), or the connection failed. */
+    private void rest()
+    {
+        resting = true;
+        CompletableFuture.delayedExecutor(REST_MILLIS, TimeUnit.MILLISECONDS).execute(() ->
+        {
+            resting = false;
+            thread.signal();
+        });
     }
 
     @Override

@@ -24,6 +24,7 @@ import io.zilla.omb.config.DriverConfig;
 import io.zilla.omb.driver.BenchmarkProducer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -94,7 +95,46 @@ class HttpBenchmarkDriverTest
             + "0 4xx, 0 5xx, 0 failed")), log::toString);
     }
 
-    private static DriverConfig config(EmbeddedKafka kafka, String transport)
+    @Test
+    void shouldLongPollTheLatestStateWithTheFetchConsumer(EmbeddedKafka kafka) throws Exception
+    {
+        final List<String> log = new CopyOnWriteArrayList<>();
+        final List<Integer> seen = new CopyOnWriteArrayList<>();
+        try (HttpBenchmarkDriver driver = new HttpBenchmarkDriver(log::add))
+        {
+            driver.initialize(config(kafka, "http/1.1", "httpConsumer: fetch", "httpFetchUrl: " + zilla.fetchUrl(),
+                "httpFetchWaitSeconds: 5"));
+            final String topic = driver.getTopicNamePrefix() + "fetched";
+            driver.createTopic(topic, 1).get(TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            // started once its first answer came: a 404 of the empty topic
+            driver.createConsumer(topic, "sub", (payload, timestamp) -> seen.add(ByteBuffer.wrap(payload).getInt(8)))
+                .get(TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            final BenchmarkProducer producer = driver.createProducer(topic).get(TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            for (int m = 0; m < 20; m++)
+            {
+                final byte[] payload = new byte[64];
+                ByteBuffer.wrap(payload).putLong(0, System.nanoTime()).putInt(8, m);
+                producer.sendAsync(Optional.empty(), payload).get(TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                Thread.sleep(50);
+            }
+            final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TIMEOUT_MS);
+            while ((seen.isEmpty() || seen.get(seen.size() - 1) != 19) && System.nanoTime() < deadline)
+            {
+                Thread.sleep(20);
+            }
+            // states, not messages: some of the 20, in order, ending with the last; never one twice
+            assertTrue(!seen.isEmpty() && seen.get(seen.size() - 1) == 19, seen::toString);
+            for (int i = 1; i < seen.size(); i++)
+            {
+                assertTrue(seen.get(i) > seen.get(i - 1), seen::toString);
+            }
+            producer.close();
+        }
+        assertTrue(log.stream().anyMatch(line -> line.contains("fetch: " + seen.size() + " states seen (200)")),
+            log::toString);
+    }
+
+    private static DriverConfig config(EmbeddedKafka kafka, String transport, String... more)
     {
         return DriverConfig.parse("http.yaml", String.join("\n",
             "name: http-test",
@@ -103,6 +143,7 @@ class HttpBenchmarkDriverTest
             "httpTransport: " + transport,
             "httpConnections: " + ("h2c".equals(transport) ? 1 : 8),
             "httpMaxStreams: 100",
+            String.join("\n", more),
             "commonConfig: |",
             "  bootstrap.servers=" + kafka.bootstrapServers(),
             "consumerConfig: |",

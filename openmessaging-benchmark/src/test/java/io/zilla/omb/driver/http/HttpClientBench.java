@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -40,8 +41,8 @@ class HttpClientBench
     private static final int H2_STREAMS = 128;
     private static final Pattern WRK_REQUESTS = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
     private static final Pattern H2LOAD_REQUESTS = Pattern.compile("finished in [0-9.]+s, ([0-9.]+) req/s");
-    // bash's times: the children's user and system time, as 0m1.234s 0m0.567s
-    private static final Pattern TIMES = Pattern.compile("CPU (\\d+)m([0-9.]+)s (\\d+)m([0-9.]+)s");
+    // bash's times: the shell's then its children's user and system time, as 0m1.234s 0m0.567s
+    private static final Pattern TIMES = Pattern.compile("CPU\\s+\\S+ \\S+\\s+(\\d+)m([0-9.]+)s (\\d+)m([0-9.]+)s");
 
     @TempDir
     Path directory;
@@ -92,27 +93,39 @@ class HttpClientBench
             {
                 producer.sendAsync(Optional.empty(), payload);
             }
-            final ThreadStats before = ThreadStats.of("omb-http-selector").plus(ThreadStats.of("main"));
+            final ThreadStats selectorBefore = ThreadStats.of("omb-http-selector");
+            final ThreadStats loadBefore = ThreadStats.of(Thread.currentThread().getName());
             final long start = System.nanoTime();
             final long end = start + TimeUnit.SECONDS.toNanos(SECONDS);
+            final AtomicReference<Throwable> cause = new AtomicReference<>();
             while (System.nanoTime() < end)
             {
                 producer.sendAsync(Optional.empty(), payload).whenComplete((v, ex) ->
-                    (ex == null ? answered : failed).incrementAndGet());
+                {
+                    (ex == null ? answered : failed).incrementAndGet();
+                    if (ex != null)
+                    {
+                        cause.set(ex);
+                    }
+                });
             }
             final double seconds = (System.nanoTime() - start) / 1e9;
-            final ThreadStats spent = ThreadStats.of("omb-http-selector").plus(ThreadStats.of("main")).minus(before);
+            // the selector thread and this one, the load thread
+            final ThreadStats spent = ThreadStats.of("omb-http-selector").minus(selectorBefore)
+                .plus(ThreadStats.of(Thread.currentThread().getName()).minus(loadBefore));
             producer.close();
             return String.format(Locale.ROOT, "%-14s %,10.0f req/s  client CPU %5.2f us/req (%.2f cores), %,.0f B/req, "
-                + "%d failed", name, answered.get() / seconds, spent.cpuNanos() / 1e3 / answered.get(),
-                spent.cpuNanos() / 1e9 / seconds, (double) spent.allocated() / answered.get(), failed.get());
+                + "%d failed%s", name, answered.get() / seconds, spent.cpuNanos() / 1e3 / answered.get(),
+                spent.cpuNanos() / 1e9 / seconds, (double) spent.allocated() / answered.get(), failed.get(),
+                cause.get() != null ? " (" + cause.get() + ")" : "");
         }
     }
 
     /** A load tool in a child process, its CPU from the shell's {@code times} of its children. */
     private String tool(String name, List<String> command, Pattern rate) throws IOException, InterruptedException
     {
-        final String script = String.join(" ", command) + "; t=$(times | tail -1); echo \"CPU ${t}\"";
+        // times in this shell, not in a subshell or a pipe: its second line is the children's user and system time
+        final String script = String.join(" ", command) + "; echo CPU; times";
         final Process process = new ProcessBuilder("bash", "-c", script).redirectErrorStream(true).start();
         final String output = new String(process.getInputStream().readAllBytes());
         process.waitFor();
@@ -158,6 +171,7 @@ class HttpClientBench
     {
         Files.createDirectories(directory.resolve("logs"));
         Files.writeString(directory.resolve("nginx.conf"), String.join("\n",
+            "load_module /usr/lib/nginx/modules/ngx_http_echo_module.so;",
             "daemon off;",
             "master_process off;",
             "worker_processes 1;",
@@ -174,8 +188,10 @@ class HttpClientBench
             "  keepalive_requests 1000000000;",
             "  http2_max_concurrent_streams " + H2_STREAMS + ";",
             "  client_body_buffer_size 128k;",
-            "  server { listen 127.0.0.1:" + h1Port + "; location / { return 204; } }",
-            "  server { listen 127.0.0.1:" + h2Port + " http2; location / { return 204; } }",
+            // the body read before the 204 (the echo module, as the http bench's nginx): nginx's h2 answering a POST
+            // with return 204 resets the stream whose body it did not read, and h2load's rate falls to a few thousand
+            "  server { listen 127.0.0.1:" + h1Port + "; location / { echo_status 204; echo_read_request_body; } }",
+            "  server { listen 127.0.0.1:" + h2Port + " http2; location / { echo_status 204; echo_read_request_body; } }",
             "}",
             ""));
         return new ProcessBuilder("nginx", "-p", directory.toString(), "-c", "nginx.conf")
