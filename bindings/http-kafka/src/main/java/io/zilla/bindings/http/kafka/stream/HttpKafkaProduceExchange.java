@@ -330,7 +330,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         {
             if (request.contentLength == 0)
             {
-                if (bodyEnded && producer.writable() && !recordBegun)
+                if (bodyEnded && credit >= 0 && !recordBegun)
                 {
                     writeFragment(traceId, INIT | FIN, new UnsafeBuffer(new byte[0]), 0, 0);
                     producer.written(this, traceId);
@@ -338,14 +338,15 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
                 return;
             }
             // the client's credit is the producer's: each of its frames becomes one fragment, with the same padding
-            // everything received went on at once: acknowledged, and the window is what the producer has left
-            http.doInWindow(traceId, http.inSeq, Math.max(0, credit + producer.padding()), producer.padding());
+            final long open = Math.max(0, credit + producer.padding() - (http.inSeq - http.inAck));
+            http.doInWindow(traceId, http.inAck, (int) Math.min(open + (http.inSeq - http.inAck), Integer.MAX_VALUE),
+                producer.padding());
             return;
         }
-        while (true)
+        while (credit > 0 || !recordBegun)
         {
             final int room = producer.credit();
-            if (!producer.writable() || recordBegun && room == 0)
+            if (room < 0 || recordBegun && room == 0)
             {
                 return;
             }
