@@ -46,7 +46,7 @@ class HttpKafkaCurlTest
             .env("KAFKA_BOOTSTRAP", kafka.bootstrapServers()).env("TOPIC", topic).env("REQUESTS", topics.create())
             .env("RESPONSES", topics.create()).env("WAIT", "10000").start("proxy.yaml");
         final String base = "http://127.0.0.1:" + port;
-        final byte[] value = new byte[200_000];
+        final byte[] value = new byte[20_000];
         new Random(3).nextBytes(value);
         final Path body = Files.write(directory.resolve("body.bin"), value);
 
