@@ -40,12 +40,14 @@ final class HttpFetchConsumer implements BenchmarkConsumer, HttpLoadClient.Sourc
         final AtomicLong notModified = new AtomicLong();
         final AtomicLong other = new AtomicLong();
         final AtomicLong failures = new AtomicLong();
+        final AtomicLong lastOther = new AtomicLong();
 
         @Override
         public String toString()
         {
-            return String.format("%d states seen (200), %d unchanged after the wait (304), %d other statuses, "
-                + "%d failed", changed.get(), notModified.get(), other.get(), failures.get());
+            return String.format("%d states seen (200), %d unchanged after the wait (304), %d other statuses%s, "
+                + "%d failed", changed.get(), notModified.get(), other.get(),
+                lastOther.get() != 0 ? " (last " + lastOther.get() + ")" : "", failures.get());
         }
     }
 
@@ -157,6 +159,7 @@ final class HttpFetchConsumer implements BenchmarkConsumer, HttpLoadClient.Sourc
         else if (status != 404 || started.isDone())
         {
             counts.other.incrementAndGet();
+            counts.lastOther.set(status);
         }
         // the first answer is the state before the run, not a message of it
         started.complete(this);
