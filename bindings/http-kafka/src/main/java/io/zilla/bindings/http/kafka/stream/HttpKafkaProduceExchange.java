@@ -330,7 +330,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         {
             if (request.contentLength == 0)
             {
-                if (bodyEnded && credit >= 0 && !recordBegun)
+                if (bodyEnded && producer.writable() && !recordBegun)
                 {
                     writeFragment(traceId, INIT | FIN, new UnsafeBuffer(new byte[0]), 0, 0);
                     producer.written(this, traceId);
@@ -346,7 +346,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         while (credit > 0 || !recordBegun)
         {
             final int room = producer.credit();
-            if (room < 0 || recordBegun && room == 0)
+            if (room < 0 || !producer.writable() || recordBegun && room == 0)
             {
                 return;
             }

@@ -99,6 +99,12 @@ final class HttpKafkaProducer implements MessageConsumer
         }
     }
 
+    /** Whether a frame may go now: the stream's first Window came (Kafka knows the topic), with credit for its padding. */
+    boolean writable()
+    {
+        return kafka.outMax > 0 && kafka.outCredit() >= 0;
+    }
+
     /** The credit for one frame's payload now: only the first writer writes. */
     int credit()
     {
