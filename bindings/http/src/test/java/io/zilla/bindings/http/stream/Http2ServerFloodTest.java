@@ -23,6 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -210,16 +212,50 @@ class Http2ServerFloodTest
     {
         try (Http2RawClient client = Http2RawClient.withReceiveBuffer(ports.clear(), 4096).handshake())
         {
-            // more acknowledgements than the sockets' buffers between us hold (about 600 KiB with a small receive
-            // buffer on Linux)
-            final byte[] flood = new byte[frame.length * (2 * 1024 * 1024 / frame.length)];
+            // more acknowledgements than the sockets' buffers between us can hold: the client's receive buffer is small,
+            // but the server's send buffer grows up to the kernel's tcp_wmem maximum (about 600 KiB was seen, 4 MiB is
+            // the default maximum, and a CI host held all of a 2 MiB flood)
+            final int bytes = 2 * 1024 * 1024 + 2 * maxSendBuffer();
+            final byte[] flood = new byte[frame.length * (bytes / frame.length)];
             for (int at = 0; at < flood.length; at += frame.length)
             {
                 System.arraycopy(frame, 0, flood, at, frame.length);
             }
             writeAside(client, flood).get(60, TimeUnit.SECONDS);
+            // the flood may still wait in the kernel's buffers, unread by the server: reading now would let the
+            // acknowledgements of its tail go out at once, never left unread; so read once the server has had enough
+            awaitRejected();
             client.receiveBuffer(1 << 20);
             assertCalmed(client, UNREAD);
+        }
+    }
+
+    private void awaitRejected() throws Exception
+    {
+        final long deadline = System.currentTimeMillis() + 60_000L;
+        while (rejected() == 0 && System.currentTimeMillis() < deadline)
+        {
+            Thread.sleep(20);
+        }
+        assertTrue(rejected() > 0, "the server did not refuse the flood within 60 s");
+    }
+
+    private long rejected() throws IOException
+    {
+        return EngineCounters.read(engine.directory()).get("http").getOrDefault("requests.rejected", 0L);
+    }
+
+    // the largest a TCP send buffer grows to by itself (the third of net.ipv4.tcp_wmem), Linux's default where unknown
+    private static int maxSendBuffer()
+    {
+        try
+        {
+            final String[] wmem = Files.readString(Path.of("/proc/sys/net/ipv4/tcp_wmem")).trim().split("\\s+");
+            return Math.min(Integer.parseInt(wmem[2]), 64 * 1024 * 1024);
+        }
+        catch (IOException | RuntimeException ex)
+        {
+            return 4 * 1024 * 1024;
         }
     }
 
