@@ -29,6 +29,7 @@ import picocli.CommandLine;
 class OmbHttpTest
 {
     private static final int RATE = 500;
+    private static final String[] DRIVERS = {"http-zilla-h1", "http-zilla-h2c"};
 
     @TempDir
     Path output;
@@ -52,7 +53,7 @@ class OmbHttpTest
         final ByteArrayOutputStream console = new ByteArrayOutputStream();
         final OmbMain main = new OmbMain(new PrintStream(console, true, StandardCharsets.UTF_8));
         final int exit = new CommandLine(main).execute(
-            "--drivers", "driver-http/http-zilla-h1.yaml,driver-http/http-zilla-h2c.yaml",
+            "--drivers", "driver-http/" + DRIVERS[0] + ".yaml,driver-http/" + DRIVERS[1] + ".yaml",
             "-b", kafka.bootstrapServers(),
             "--output-dir", output.toString(),
             "--stats-period", "2",
@@ -63,7 +64,7 @@ class OmbHttpTest
         assertTrue(log.contains("B/msg allocated by its workers"), log);
         for (int d = 0; d < 2; d++)
         {
-            final String driver = d == 0 ? "http-zilla-h1" : "http-zilla-h2c";
+            final String driver = DRIVERS[d];
             final Path file = main.written().get(d);
             assertTrue(file.getFileName().toString().startsWith("http-short-" + driver + "-"), main.written()::toString);
             final TestResult result = ResultFiles.read(file);

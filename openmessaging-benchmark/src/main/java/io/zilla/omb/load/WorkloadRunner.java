@@ -39,6 +39,9 @@ import io.zilla.omb.worker.Worker;
  */
 public final class WorkloadRunner
 {
+    private static final long READY_MILLIS = 60_000;
+    private static final long READY_POLL_MILLIS = 50;
+
     private final Workload workload;
     private final String driverName;
     private final Worker worker;
@@ -78,6 +81,31 @@ public final class WorkloadRunner
         void accept(TestResult result) throws Exception;
     }
 
+    /**
+     * As OMB's workload generator before the load: each producer sends one message, and this waits until every
+     * subscription received it (within {@link #READY_MILLIS}), so that the warmup measures the system, not a topic's
+     * leader election, the clients' first metadata and connections, or a consumer group's first assignment.
+     */
+    private void awaitTopicsReady(int topics) throws Exception
+    {
+        final long before = worker.countersStats().messagesReceived();
+        worker.probeProducers();
+        final long expected = before + (long) topics * workload.producersPerTopic() * workload.subscriptionsPerTopic();
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_MILLIS);
+        long received;
+        while ((received = worker.countersStats().messagesReceived()) < expected)
+        {
+            if (System.nanoTime() - deadline > 0)
+            {
+                throw new IllegalStateException(String.format("%s on %s: the consumers received %d of the %d probe "
+                    + "messages within %d s: the subscriptions are not ready", workload.name(), driverName,
+                    received - before, expected - before, TimeUnit.MILLISECONDS.toSeconds(READY_MILLIS)));
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(READY_POLL_MILLIS));
+        }
+        worker.resetStats();
+    }
+
     /** Runs {@code onTest} when the test phase begins (after the warmup), on the thread that called run. */
     public void onTest(Runnable onTest)
     {
@@ -102,6 +130,7 @@ public final class WorkloadRunner
             final List<String> topics = worker.createTopics(workload.topics(), workload.partitionsPerTopic());
             worker.createConsumers(subscriptions(topics));
             worker.createProducers(producerTopics(topics));
+            awaitTopicsReady(topics.size());
 
             final boolean search = workload.producerRate() == 0;
             rate = search ? RateController.START_RATE : workload.producerRate();

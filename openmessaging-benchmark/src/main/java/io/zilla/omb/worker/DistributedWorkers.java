@@ -91,6 +91,12 @@ public final class DistributedWorkers implements Worker
     }
 
     @Override
+    public void probeProducers() throws Exception
+    {
+        each(producerWorkers, Worker::probeProducers);
+    }
+
+    @Override
     public void startLoad(ProducerWorkAssignment assignment) throws Exception
     {
         final ProducerWorkAssignment share = assignment.withPublishRate(assignment.publishRate() / usedProducerWorkers);

@@ -73,6 +73,12 @@ public final class HttpWorkerClient implements Worker
     }
 
     @Override
+    public void probeProducers() throws Exception
+    {
+        post("/probe-producers", new byte[0]);
+    }
+
+    @Override
     public void startLoad(ProducerWorkAssignment assignment) throws Exception
     {
         post("/start-load", json(assignment));

@@ -5,8 +5,11 @@ package io.zilla.omb.worker;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
@@ -30,6 +33,9 @@ public final class LocalWorker implements Worker
 {
     // topics are created this many at a time, as OMB's Kafka driver batches them
     private static final int TOPIC_BATCH = 500;
+    private static final String PROBE_KEY = "key";
+    private static final int PROBE_BYTES = 10;
+    private static final long PROBE_SECONDS = 60;
 
     private final Consumer<String> log;
     private final WorkerStats stats = new WorkerStats();
@@ -104,6 +110,32 @@ public final class LocalWorker implements Worker
         for (CompletableFuture<BenchmarkConsumer> consumer : created)
         {
             consumers.add(consumer.get(90, TimeUnit.SECONDS));
+        }
+    }
+
+    @Override
+    public synchronized void probeProducers() throws Exception
+    {
+        final List<CompletableFuture<Void>> probes = new ArrayList<>();
+        for (BenchmarkProducer producer : producers)
+        {
+            // stamped as a load message, so that its consumer records a true end-to-end latency (a warmup's)
+            final byte[] payload = new byte[PROBE_BYTES];
+            PayloadStamp.write(payload, EpochNanos.now());
+            probes.add(producer.sendAsync(Optional.of(PROBE_KEY), payload).thenRun(stats::onProbed));
+        }
+        try
+        {
+            CompletableFuture.allOf(probes.toArray(CompletableFuture[]::new)).get(PROBE_SECONDS, TimeUnit.SECONDS);
+        }
+        catch (ExecutionException ex)
+        {
+            throw new IllegalStateException("a producer's probe message failed: " + ex.getCause(), ex.getCause());
+        }
+        catch (TimeoutException ex)
+        {
+            throw new IllegalStateException("the producers' probe messages were not acknowledged within "
+                + PROBE_SECONDS + " s", ex);
         }
     }
 

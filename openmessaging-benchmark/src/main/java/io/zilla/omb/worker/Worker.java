@@ -27,6 +27,12 @@ public interface Worker extends AutoCloseable
     /** One consumer per entry; returns when every consumer has joined its subscription. */
     void createConsumers(List<TopicSubscription> subscriptions) throws Exception;
 
+    /**
+     * Each producer sends one message and this returns once every one is acknowledged (OMB's {@code /probe-producers}):
+     * a topic just created, its leaders elected, the clients' metadata and connections are ready before the load.
+     */
+    void probeProducers() throws Exception;
+
     /** Starts every producer at an equal share of {@code assignment}'s rate, which is this worker's whole rate. */
     void startLoad(ProducerWorkAssignment assignment) throws Exception;
 

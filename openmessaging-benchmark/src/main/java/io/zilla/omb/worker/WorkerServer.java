@@ -46,6 +46,7 @@ public final class WorkerServer implements AutoCloseable
             Map.entry("/create-topics", this::createTopics),
             Map.entry("/create-producers", this::createProducers),
             Map.entry("/create-consumers", this::createConsumers),
+            Map.entry("/probe-producers", body -> run(worker::probeProducers)),
             Map.entry("/start-load", this::startLoad),
             Map.entry("/adjust-publish-rate", this::adjustPublishRate),
             Map.entry("/pause-consumers", body -> run(worker::pauseConsumers)),

@@ -39,6 +39,12 @@ final class WorkerStats
         publishDelay.recordValue(micros(delayNanos, PeriodStats.HIGHEST_MICROS));
     }
 
+    /** A probe acknowledged: in the totals, as OMB's probe, not in a period's rate or latencies. */
+    void onProbed()
+    {
+        totalSent.increment();
+    }
+
     void onError()
     {
         errors.increment();

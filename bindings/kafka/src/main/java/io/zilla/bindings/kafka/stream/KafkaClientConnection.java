@@ -113,6 +113,11 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
     private long replyAck;
     private int replyMax;
 
+    // a request whose tail (its bytes beyond the encode buffer) is being written, frame by frame, as credit comes
+    private KafkaClientRequest tailRequest;
+    private int tailSent;
+    private int tailLength;
+
     private boolean replyBegun;
     private boolean initialClosed;
     private boolean replyClosed;
@@ -426,6 +431,10 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
         {
             flushSasl(traceId);
         }
+        if (tailRequest != null && !doTail(traceId))
+        {
+            return;
+        }
         while (state == State.READY && !queued.isEmpty())
         {
             final KafkaClientRequest request = queued.poll();
@@ -479,7 +488,8 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
         }
         else
         {
-            buffer.putInt(0, limit - SIZE_PREFIX, BIG_ENDIAN);
+            final int tail = request.tailLength(version);
+            buffer.putInt(0, limit - SIZE_PREFIX + tail, BIG_ENDIAN);
             final int reserved = limit + initialPad;
             if (!initialClosed && initialMax - (int) (initialSeq - initialAck) >= reserved)
             {
@@ -498,11 +508,54 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
                         sentAt.addLong(System.nanoTime());
                     }
                 }
-                request.onWritten(traceId);
+                if (tail > 0)
+                {
+                    // the rest goes as credit comes, before any other request
+                    tailRequest = request;
+                    tailSent = 0;
+                    tailLength = tail;
+                    doTail(traceId);
+                }
+                else
+                {
+                    request.onWritten(traceId);
+                }
                 scheduleTimeout(traceId);
             }
         }
         return sent;
+    }
+
+    /**
+     * Writes what the tail request has left within the tcp stream's credit, in frames of at most a quarter of the
+     * write buffer.
+     *
+     * @return whether it is all written
+     */
+    private boolean doTail(long traceId)
+    {
+        final KafkaClientRequest request = tailRequest;
+        final int most = pool.context().writeBuffer().capacity() >> 2;
+        while (tailSent < tailLength && !initialClosed)
+        {
+            final int credit = initialMax - (int) (initialSeq - initialAck) - initialPad;
+            if (credit <= 0)
+            {
+                return false;
+            }
+            final int length = Math.min(Math.min(credit, most), tailLength - tailSent);
+            final int reserved = length + initialPad;
+            pool.frames().data(net, pool.routedId(), pool.exitId(), initialId, initialSeq, initialAck, initialMax,
+                traceId, 0x03, 0L, reserved, request.tail(), request.tailOffset() + tailSent, length, null, 0, 0);
+            initialSeq += reserved;
+            tailSent += length;
+        }
+        tailRequest = null;
+        if (!initialClosed)
+        {
+            request.onWritten(traceId);
+        }
+        return !initialClosed;
     }
 
     // the version negotiation is done: authenticate if the binding has SASL, then let the queued requests go
@@ -687,6 +740,7 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
             cancelTimeout();
             cancelReauthenticate();
             saslRequest = null;
+            tailRequest = null;
             deadlines.clear();
             if (sentAt != null)
             {

@@ -260,6 +260,9 @@ final class KafkaClientMergedFactory
         private int recordPartition = NO_PARTITION;
         private int roundRobin;
         private boolean produceEnded;
+        // produce: the window of one batch; it grows by the fragments of a record forwarded before its last, which a
+        // produce stream holds apart (a record larger than a batch), so that a record of any size can be sent
+        private int produceWindow;
 
         // produce: the application's frames forwarded and not yet acknowledged, in the application's order
         private int[] ackPartitions = new int[64];
@@ -397,7 +400,12 @@ final class KafkaClientMergedFactory
                     // that a record the application may send, in fragments or not, always fits a partition's window
                     final int batch = Math.min(context.bufferPool().slotCapacity() >> 1,
                         encodeCapacity - 2 * KafkaProduceRequests.ENVELOPE_MAX - topicLength);
-                    initialMax = Math.max(batch - RecordBatches.RECORDS_OFFSET, 0);
+                    // less what a produce stream's first padding takes beyond this one's (its allowance for keys and
+                    // headers), so that a frame of the whole window fits a partition's window too: without it, a first
+                    // fragment that took the whole window waited for good (a large record from http-kafka)
+                    initialMax = Math.max(batch - RecordBatches.RECORDS_OFFSET
+                        - KafkaClientProduceFactory.KEY_AND_HEADERS_ALLOWANCE, 0);
+                    produceWindow = initialMax;
                     doInitialWindow(traceId);
                 }
             }
@@ -839,6 +847,11 @@ final class KafkaClientMergedFactory
                     produce.doData(traceId, flags, payload, extensionLength);
                     pushAck(partition, produce.initialSeq, data.sequence() + data.reserved());
                     forwarded = true;
+                    if ((flags & FLAG_FIN) == 0)
+                    {
+                        initialMax += data.reserved();
+                        doInitialWindow(traceId);
+                    }
                 }
             }
             return forwarded;
@@ -912,7 +925,10 @@ final class KafkaClientMergedFactory
             }
             if (acknowledged > initialAck)
             {
+                // the edge stays where it was at least; the window is back to a batch once the records are acknowledged
+                final long edge = initialAck + initialMax;
                 initialAck = acknowledged;
+                initialMax = (int) Math.max(produceWindow, edge - initialAck);
                 doInitialWindow(traceId);
             }
             while (!pending.isEmpty() && pending.drain(pendingHandler, true) > 0)

@@ -30,6 +30,7 @@ import io.zilla.specs.kafka.types.stream.KafkaDataExFW;
 import io.zilla.specs.kafka.types.stream.KafkaProduceBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaProduceDataExFW;
 import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.collections.Object2IntHashMap;
@@ -119,6 +120,12 @@ final class KafkaClientProduceFactory
      * margin.
      */
     static final int COMPRESSION_MARGIN = 1024;
+
+    /**
+     * The largest record a stream takes, its key and headers included: one that does not fit a batch region (a large
+     * record) is put together on the heap and sent as a batch of its own, from the heap.
+     */
+    static final int LARGE_RECORD_MAX = 16 << 20;
 
     private static final int FLAG_FIN = 0x01;
     private static final int FLAG_INIT = 0x02;
@@ -230,10 +237,14 @@ final class KafkaClientProduceFactory
         private int fragmentValueOffset;
         private int fragmentLimit;
         private int fragmentCredit;
+        // a record too large for a batch region: put together here (the slot's bytes moved over once it outgrew it)
+        private ExpandableArrayBuffer largeAssembly;
+        // the credit of large records taken and not sent yet: the window's edge keeps it beyond the one batch
+        private int largeCredit;
 
         private Batch filling;
         private int unackedCredit;
-        private final Batch[] resending;
+        private Batch[] resending;
         private int awaitingCount;
         private boolean retrying;
 
@@ -337,51 +348,136 @@ final class KafkaClientProduceFactory
             }
         }
 
-        // a value in fragments is put together in a slot of its own, after a copy of the first fragment's extension
+        // a value in fragments is put together in a slot of its own, after a copy of the first fragment's extension; a
+        // record that cannot fit an empty batch, as deferred says, or one whose size deferred does not say (0), on the
+        // heap instead, the window growing by each fragment's credit so that its application can send all of it: one
+        // that grew past a batch in the slot could wait for good for credit that only its next fragment would bring
         private void onFragment(DataFW data, int flags, OctetsFW payload, int reserved, long traceId)
         {
             final int length = payload != null ? payload.sizeof() : 0;
             if ((flags & FLAG_INIT) != 0)
             {
                 final KafkaDataExFW dataEx = produceDataEx(data.extension());
-                fragmentSlot = fragmentSlot == BufferPool.NO_SLOT ? bufferPool.acquire(initialId) : fragmentSlot;
-                final int total = dataEx != null ? dataEx.sizeof() + length + Math.max(dataEx.produce().deferred(), 0) : 0;
-                if (dataEx == null || fragmentSlot == BufferPool.NO_SLOT || total > bufferPool.slotCapacity())
+                final long total = dataEx != null ? (long) dataEx.sizeof() + length + Math.max(dataEx.produce().deferred(), 0)
+                    : 0L;
+                if (dataEx == null || total > LARGE_RECORD_MAX)
                 {
                     doAbortAll(traceId, MESSAGE_TOO_LARGE, "a fragmented record that cannot be put together");
                     return;
                 }
-                final MutableDirectBuffer assembly = bufferPool.buffer(fragmentSlot);
-                assembly.putBytes(0, dataEx.buffer(), dataEx.offset(), dataEx.sizeof());
+                largeAssembly = null;
+                if (total + RECORD_FRAMING > recordsCapacity || dataEx.produce().deferred() <= 0)
+                {
+                    largeAssembly = new ExpandableArrayBuffer((int) total + Integer.BYTES);
+                }
+                else
+                {
+                    fragmentSlot = fragmentSlot == BufferPool.NO_SLOT ? bufferPool.acquire(initialId) : fragmentSlot;
+                    if (fragmentSlot == BufferPool.NO_SLOT)
+                    {
+                        doAbortAll(traceId, MESSAGE_TOO_LARGE, "a fragmented record that cannot be put together");
+                        return;
+                    }
+                }
+                assembly().putBytes(0, dataEx.buffer(), dataEx.offset(), dataEx.sizeof());
                 fragmentValueOffset = dataEx.sizeof();
                 fragmentLimit = fragmentValueOffset;
                 fragmentCredit = 0;
             }
-            else if (fragmentSlot == BufferPool.NO_SLOT)
+            else if (fragmentSlot == BufferPool.NO_SLOT && largeAssembly == null)
             {
                 doAbortAll(traceId, INVALID_RECORD, "a fragment without its first");
                 return;
             }
-            final MutableDirectBuffer assembly = bufferPool.buffer(fragmentSlot);
-            if (fragmentLimit + length > bufferPool.slotCapacity())
+            if ((long) fragmentLimit + length > LARGE_RECORD_MAX)
             {
-                doAbortAll(traceId, MESSAGE_TOO_LARGE, "a fragmented record longer than it said");
+                doAbortAll(traceId, MESSAGE_TOO_LARGE, "a fragmented record larger than " + LARGE_RECORD_MAX + " bytes");
                 return;
             }
+            if (largeAssembly == null && fragmentLimit + length + RECORD_FRAMING > recordsCapacity)
+            {
+                doAbortAll(traceId, MESSAGE_TOO_LARGE, "a fragmented record longer than its deferred said");
+                return;
+            }
+            final MutableDirectBuffer assembly = assembly();
             if (length > 0)
             {
                 assembly.putBytes(fragmentLimit, payload.buffer(), payload.offset(), length);
                 fragmentLimit += length;
             }
             fragmentCredit += reserved;
+            if (largeAssembly != null)
+            {
+                largeCredit += reserved;
+            }
             if ((flags & FLAG_FIN) != 0)
             {
                 final KafkaDataExFW dataEx = dataExRO.wrap(assembly, 0, fragmentValueOffset);
                 final OctetsFW value = valueRO.wrap(assembly, fragmentValueOffset, fragmentLimit);
                 final int credit = fragmentCredit;
-                onRecord(dataEx.produce(), value, credit, traceId);
-                releaseFragmentSlot();
+                if (largeAssembly != null)
+                {
+                    onLargeRecord(dataEx.produce(), value, credit, traceId);
+                    largeAssembly = null;
+                }
+                else
+                {
+                    onRecord(dataEx.produce(), value, credit, traceId);
+                    releaseFragmentSlot();
+                }
             }
+            else if (largeAssembly != null)
+            {
+                initialMax = window();
+                doInitialWindow(traceId);
+            }
+        }
+
+        private MutableDirectBuffer assembly()
+        {
+            return largeAssembly != null ? largeAssembly : bufferPool.buffer(fragmentSlot);
+        }
+
+        // the window: the batches in flight, the large records not sent yet, and one batch for the records to come
+        private int window()
+        {
+            return unackedCredit + largeCredit + recordsCapacity;
+        }
+
+        // a record that does not fit a batch region: a batch of its own on the heap, after the batches before it
+        private void onLargeRecord(KafkaProduceDataExFW record, OctetsFW value, int credit, long traceId)
+        {
+            if (filling != null)
+            {
+                closeFilling(traceId);
+            }
+            final Batch batch = new Batch(-1);
+            final int capacity = RecordBatches.RECORDS_OFFSET + RECORD_FRAMING + record.key().sizeof()
+                + record.headers().sizeof() + value.sizeof() + KafkaProduceRequests.ENVELOPE_MAX;
+            batch.heap = new UnsafeBuffer(new byte[capacity]);
+            batch.credit = credit;
+            batch.valueBytes = value.sizeof();
+            batch.baseSequence = sequenceKey != null ? sequences.getValue(sequenceKey) : RecordBatches.NO_SEQUENCE;
+            final RecordBatchEncoder large = new RecordBatchEncoder();
+            final long timestamp = record.timestamp() != 0L ? record.timestamp() : System.currentTimeMillis();
+            final boolean appended = large.begin(batch.heap, 0, capacity - Integer.BYTES, RecordCompression.NONE,
+                producerId, producerEpoch, batch.baseSequence, false)
+                && large.append(timestamp, record.key(), value, record.headers());
+            final int length = appended ? large.finish() : -1;
+            if (length <= 0)
+            {
+                doAbortAll(traceId, MESSAGE_TOO_LARGE, "a record of " + value.sizeof() + " bytes that does not encode");
+                return;
+            }
+            batch.length = length;
+            batch.records = 1;
+            if (sequenceKey != null)
+            {
+                sequences.put(sequenceKey, nextSequence(batch.baseSequence, 1));
+            }
+            closedBatches.add(batch);
+            records.increment();
+            sendFillingIfAllowed(traceId);
         }
 
         private KafkaDataExFW produceDataEx(OctetsFW extension)
@@ -578,10 +674,14 @@ final class KafkaClientProduceFactory
         {
             unacked.add(batch);
             unackedCredit += batch.credit;
+            if (batch.heap != null)
+            {
+                largeCredit -= batch.credit;
+            }
             batch.send(traceId);
             // the credit of the batch sent is taken again by the next filling batch, in the region left free; the
             // Window after the send, so that records it brings at once cannot overtake this batch
-            initialMax = unackedCredit + recordsCapacity;
+            initialMax = window();
             doInitialWindow(traceId);
         }
 
@@ -620,6 +720,11 @@ final class KafkaClientProduceFactory
             retrying = false;
             // a copy: with acks 0 a batch is acknowledged, and leaves the queue, while it is sent
             final int count = unacked.size();
+            if (count > resending.length)
+            {
+                // large batches are in flight beside the regions' batches
+                resending = new Batch[count];
+            }
             unacked.toArray(resending);
             for (int i = 0; i < count && !retrying && !closed; i++)
             {
@@ -653,9 +758,12 @@ final class KafkaClientProduceFactory
                 final Batch released = unacked.poll();
                 initialAck += released.credit;
                 unackedCredit -= released.credit;
-                free.add(released);
+                if (released.heap == null)
+                {
+                    free.add(released);
+                }
             }
-            initialMax = unackedCredit + recordsCapacity;
+            initialMax = window();
             doInitialWindow(traceId);
             if (retrying && awaitingCount == 0)
             {
@@ -818,6 +926,8 @@ final class KafkaClientProduceFactory
         private final class Batch implements KafkaClientRequest
         {
             private final int region;
+            // a large record's batch: its own heap buffer instead of a region
+            private MutableDirectBuffer heap;
             private int length;
             private int credit;
             private int records;
@@ -861,14 +971,30 @@ final class KafkaClientProduceFactory
                 int limit = ENCODE_FAILED;
                 if (!closed && awaiting)
                 {
-                    limit = KafkaProduceRequests.encode(version, buffer, offset, maxLimit, topicBytes, acks,
-                        PRODUCE_TIMEOUT_MS, partitionId, regionBuffer(region), regionOffset(region), length);
+                    limit = heap != null
+                        ? KafkaProduceRequests.encodeHead(version, buffer, offset, maxLimit, topicBytes, acks,
+                            PRODUCE_TIMEOUT_MS, partitionId, length)
+                        : KafkaProduceRequests.encode(version, buffer, offset, maxLimit, topicBytes, acks,
+                            PRODUCE_TIMEOUT_MS, partitionId, regionBuffer(region), regionOffset(region), length);
                     if (limit != ENCODE_FAILED)
                     {
                         requests.increment();
                     }
                 }
                 return limit;
+            }
+
+            @Override
+            public int tailLength(short version)
+            {
+                // the batch, then the tagged fields after it, zeros in the heap buffer beyond the batch
+                return heap != null ? length + KafkaProduceRequests.suffixLength(version) : 0;
+            }
+
+            @Override
+            public DirectBuffer tail()
+            {
+                return heap;
             }
 
             @Override

@@ -51,6 +51,26 @@ interface KafkaClientRequest
         return true;
     }
 
+    /**
+     * The bytes of the request after what {@link #encode} wrote, when it is larger than the connection's encode
+     * buffer (a Produce of a record larger than a batch region): written from {@link #tail()} at
+     * {@link #tailOffset()}, in as many frames as the connection's credit takes. None by default.
+     */
+    default int tailLength(short version)
+    {
+        return 0;
+    }
+
+    default DirectBuffer tail()
+    {
+        return null;
+    }
+
+    default int tailOffset()
+    {
+        return 0;
+    }
+
     /** The request was written to the connection; for one that awaits no response, that is all it will hear. */
     default void onWritten(long traceId)
     {

@@ -42,52 +42,13 @@ final class KafkaProduceRequests
     static int encode(short version, MutableDirectBuffer buffer, int offset, int maxLimit, byte[] topic, short acks,
         int timeoutMs, int partitionId, DirectBuffer batch, int batchOffset, int batchLength)
     {
-        final boolean flexible = version >= FLEXIBLE_VERSION;
         int limit = KafkaClientRequest.ENCODE_FAILED;
         if (maxLimit - offset >= ENVELOPE_MAX + topic.length + batchLength)
         {
-            int progress = offset;
-            if (flexible)
-            {
-                // a null compact string
-                buffer.putByte(progress++, (byte) 0);
-            }
-            else
-            {
-                buffer.putShort(progress, (short) -1, BIG_ENDIAN);
-                progress += Short.BYTES;
-            }
-            buffer.putShort(progress, acks, BIG_ENDIAN);
-            progress += Short.BYTES;
-            buffer.putInt(progress, timeoutMs, BIG_ENDIAN);
-            progress += Integer.BYTES;
-            progress = putArrayLength(buffer, progress, 1, flexible);
-            if (flexible)
-            {
-                progress = Varints.putUnsigned(buffer, progress, topic.length + 1L);
-            }
-            else
-            {
-                buffer.putShort(progress, (short) topic.length, BIG_ENDIAN);
-                progress += Short.BYTES;
-            }
-            buffer.putBytes(progress, topic);
-            progress += topic.length;
-            progress = putArrayLength(buffer, progress, 1, flexible);
-            buffer.putInt(progress, partitionId, BIG_ENDIAN);
-            progress += Integer.BYTES;
-            if (flexible)
-            {
-                progress = Varints.putUnsigned(buffer, progress, batchLength + 1L);
-            }
-            else
-            {
-                buffer.putInt(progress, batchLength, BIG_ENDIAN);
-                progress += Integer.BYTES;
-            }
+            int progress = encodeHead(version, buffer, offset, topic, acks, timeoutMs, partitionId, batchLength);
             buffer.putBytes(progress, batch, batchOffset, batchLength);
             progress += batchLength;
-            if (flexible)
+            if (version >= FLEXIBLE_VERSION)
             {
                 // no tagged fields: of the partition, of the topic, of the request
                 buffer.putByte(progress++, (byte) 0);
@@ -97,6 +58,72 @@ final class KafkaProduceRequests
             limit = progress;
         }
         return limit;
+    }
+
+    /**
+     * Writes a Produce body up to its batch, for a batch that follows from its own buffer (the request's tail), then
+     * {@link #suffixLength} bytes of zeros.
+     *
+     * @return the limit of what it wrote, or {@link KafkaClientRequest#ENCODE_FAILED} when it does not fit
+     */
+    static int encodeHead(short version, MutableDirectBuffer buffer, int offset, int maxLimit, byte[] topic, short acks,
+        int timeoutMs, int partitionId, int batchLength)
+    {
+        return maxLimit - offset >= ENVELOPE_MAX + topic.length
+            ? encodeHead(version, buffer, offset, topic, acks, timeoutMs, partitionId, batchLength)
+            : KafkaClientRequest.ENCODE_FAILED;
+    }
+
+    /** What follows the batch of a Produce body at {@code version}: its tagged fields, all zero, when flexible. */
+    static int suffixLength(short version)
+    {
+        return version >= FLEXIBLE_VERSION ? 3 : 0;
+    }
+
+    private static int encodeHead(short version, MutableDirectBuffer buffer, int offset, byte[] topic, short acks,
+        int timeoutMs, int partitionId, int batchLength)
+    {
+        final boolean flexible = version >= FLEXIBLE_VERSION;
+        int progress = offset;
+        if (flexible)
+        {
+            // a null compact string
+            buffer.putByte(progress++, (byte) 0);
+        }
+        else
+        {
+            buffer.putShort(progress, (short) -1, BIG_ENDIAN);
+            progress += Short.BYTES;
+        }
+        buffer.putShort(progress, acks, BIG_ENDIAN);
+        progress += Short.BYTES;
+        buffer.putInt(progress, timeoutMs, BIG_ENDIAN);
+        progress += Integer.BYTES;
+        progress = putArrayLength(buffer, progress, 1, flexible);
+        if (flexible)
+        {
+            progress = Varints.putUnsigned(buffer, progress, topic.length + 1L);
+        }
+        else
+        {
+            buffer.putShort(progress, (short) topic.length, BIG_ENDIAN);
+            progress += Short.BYTES;
+        }
+        buffer.putBytes(progress, topic);
+        progress += topic.length;
+        progress = putArrayLength(buffer, progress, 1, flexible);
+        buffer.putInt(progress, partitionId, BIG_ENDIAN);
+        progress += Integer.BYTES;
+        if (flexible)
+        {
+            progress = Varints.putUnsigned(buffer, progress, batchLength + 1L);
+        }
+        else
+        {
+            buffer.putInt(progress, batchLength, BIG_ENDIAN);
+            progress += Integer.BYTES;
+        }
+        return progress;
     }
 
     /**

@@ -363,6 +363,41 @@ class KafkaClientMergedTest
     }
 
     @Test
+    void shouldProduceARecordLargerThanTheWindowInFragments(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        final String topic = topics.create(2);
+        final TestClient app = start(kafka);
+        final TestStream stream = app.open(mergedBeginEx(topic, KafkaMergedCapabilities.PRODUCE_ONLY,
+            Map.of(), List.of(), KafkaAckMode.IN_SYNC_REPLICAS));
+        final byte[] value = new byte[700 * 1024];
+        for (int b = 0; b < value.length; b++)
+        {
+            value[b] = (byte) ('a' + b % 19);
+        }
+        app.send(stream, value(0), mergedProduceDataEx(0, BASE_TIME, -1, key(0), headers(0)), WHOLE);
+        final int fragment = 8 * 1024;
+        for (int at = 0; at < value.length; at += fragment)
+        {
+            final int end = Math.min(value.length, at + fragment);
+            final int flags = (at == 0 ? 0x02 : 0) | (end == value.length ? 0x01 : 0);
+            app.send(stream, Arrays.copyOfRange(value, at, end), at == 0
+                ? mergedProduceDataEx(0, BASE_TIME + 1, -1, "large".getBytes(UTF_8), headers(1)) : null, flags);
+        }
+        app.send(stream, value(2), mergedProduceDataEx(0, BASE_TIME + 2, -1, key(2), headers(2)), WHOLE);
+        stream.await(WAIT, () -> stream.reset() || stream.waiting() == 0 && stream.acknowledged() == stream.sequence());
+        assertFalse(stream.reset(), stream.frames().toString());
+        assertTrue(stream.maximum() < value.length, "the window stays small: " + stream.maximum());
+
+        final List<ConsumerRecord<byte[], byte[]>> consumed = KafkaClientProduceTest.consume(kafka, topic, 2, 3);
+        assertEquals(3, consumed.size());
+        final ConsumerRecord<byte[], byte[]> large = consumed.stream().filter(r -> r.value().length == value.length)
+            .findFirst().orElseThrow();
+        assertArrayEquals(value, large.value(), "the record put together from its fragments");
+        app.end(stream);
+        stream.await(WAIT, stream::ended);
+    }
+
+    @Test
     void shouldCloseEveryInternalStreamWithTheMergedOne(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
     {
         final String topic = topics.create(8);

@@ -174,6 +174,43 @@ class KafkaClientProduceTest
     }
 
     @Test
+    void shouldProduceRecordsLargerThanABatchInFragmentsInOrder(EmbeddedKafka kafka, KafkaTopics topics)
+    {
+        final String topic = topics.create(1);
+        final TestClient app = start(kafka);
+        final TestStream stream = app.open(produceBeginEx(topic, 0, -1L, (short) -1, KafkaAckMode.IN_SYNC_REPLICAS));
+        final byte[] said = filled(600 * 1024, 'c');
+        final byte[] unsaid = filled(200 * 1024, 'd');
+        app.send(stream, filled(100, 'a'), produceDataEx(0, 0L, "before".getBytes(), List.of()), WHOLE);
+        // deferred says how large it is: put together on the heap from its first fragment
+        sendInFragments(app, stream, said, "said", said.length);
+        // deferred 0: on the heap once its bytes outgrow a batch
+        sendInFragments(app, stream, unsaid, "unsaid", 0);
+        app.send(stream, filled(100, 'e'), produceDataEx(0, 0L, "after".getBytes(), List.of()), WHOLE);
+        app.end(stream);
+        stream.await(WAIT, stream::ended);
+        assertFalse(stream.reset(), stream.frames().toString());
+
+        final List<ConsumerRecord<byte[], byte[]>> consumed = consume(kafka, topic, 1, 4);
+        assertEquals(List.of("before", "said", "unsaid", "after"), consumed.stream().map(r -> new String(r.key())).toList());
+        assertArrayEquals(said, consumed.get(1).value());
+        assertArrayEquals(unsaid, consumed.get(2).value());
+    }
+
+    // the value in fragments of 8 KiB, the first saying {@code size} less its own length is to come (0: nothing said)
+    static void sendInFragments(TestClient app, TestStream stream, byte[] value, String key, int size)
+    {
+        final int fragment = 8 * 1024;
+        for (int at = 0; at < value.length; at += fragment)
+        {
+            final int end = Math.min(value.length, at + fragment);
+            final int flags = (at == 0 ? INIT : 0) | (end == value.length ? FIN : 0);
+            app.send(stream, Arrays.copyOfRange(value, at, end), at == 0
+                ? produceDataEx(Math.max(size - end, 0), 0L, key.getBytes(), List.of()) : null, flags);
+        }
+    }
+
+    @Test
     void shouldResetAnUnknownTopicWithItsError(EmbeddedKafka kafka, KafkaTopics topics)
     {
         final TestClient app = start(kafka);
