@@ -99,7 +99,7 @@ final class KafkaProduceRequests
         progress += Short.BYTES;
         buffer.putInt(progress, timeoutMs, BIG_ENDIAN);
         progress += Integer.BYTES;
-        progress = putArrayLength(buffer, progress, 1, flexible);
+        progress = putLength(buffer, progress, 1, flexible);
         if (flexible)
         {
             progress = Varints.putUnsigned(buffer, progress, topic.length + 1L);
@@ -111,19 +111,10 @@ final class KafkaProduceRequests
         }
         buffer.putBytes(progress, topic);
         progress += topic.length;
-        progress = putArrayLength(buffer, progress, 1, flexible);
+        progress = putLength(buffer, progress, 1, flexible);
         buffer.putInt(progress, partitionId, BIG_ENDIAN);
         progress += Integer.BYTES;
-        if (flexible)
-        {
-            progress = Varints.putUnsigned(buffer, progress, batchLength + 1L);
-        }
-        else
-        {
-            buffer.putInt(progress, batchLength, BIG_ENDIAN);
-            progress += Integer.BYTES;
-        }
-        return progress;
+        return putLength(buffer, progress, batchLength, flexible);
     }
 
     /**
@@ -159,7 +150,8 @@ final class KafkaProduceRequests
         return error;
     }
 
-    private static int putArrayLength(MutableDirectBuffer buffer, int offset, int count, boolean flexible)
+    // an array's count or the records' size: flexible versions' compact form (n + 1, unsigned varint), else an INT32
+    private static int putLength(MutableDirectBuffer buffer, int offset, int count, boolean flexible)
     {
         int progress = offset;
         if (flexible)
