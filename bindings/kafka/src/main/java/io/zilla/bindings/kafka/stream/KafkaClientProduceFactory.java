@@ -237,6 +237,11 @@ final class KafkaClientProduceFactory
         private int fragmentValueOffset;
         private int fragmentLimit;
         private int fragmentCredit;
+        // the padding of a record's fragments after its first: one frame's padding is what a record needs of the
+        // region, so the window's edge keeps the rest until its batch is sent (then in unackedCredit): without it, a
+        // record of 1 KiB sent in hundreds of small fragments took a batch's credit in padding and waited for good
+        private int fragmentExtraPadding;
+        private int extraPadding;
         // a record too large for a batch region: put together here (the slot's bytes moved over once it outgrew it)
         private ExpandableArrayBuffer largeAssembly;
         // the credit of large records taken and not sent yet: the window's edge keeps it beyond the one batch
@@ -339,7 +344,7 @@ final class KafkaClientProduceFactory
                 }
                 else
                 {
-                    onRecord(dataEx.produce(), payload, reserved, traceId);
+                    onRecord(dataEx.produce(), payload, reserved, 0, traceId);
                 }
             }
             else
@@ -383,6 +388,7 @@ final class KafkaClientProduceFactory
                 fragmentValueOffset = dataEx.sizeof();
                 fragmentLimit = fragmentValueOffset;
                 fragmentCredit = 0;
+                fragmentExtraPadding = 0;
             }
             else if (fragmentSlot == BufferPool.NO_SLOT && largeAssembly == null)
             {
@@ -410,6 +416,11 @@ final class KafkaClientProduceFactory
             {
                 largeCredit += reserved;
             }
+            else if ((flags & FLAG_INIT) == 0)
+            {
+                fragmentExtraPadding += reserved - length;
+                extraPadding += reserved - length;
+            }
             if ((flags & FLAG_FIN) != 0)
             {
                 final KafkaDataExFW dataEx = dataExRO.wrap(assembly, 0, fragmentValueOffset);
@@ -422,11 +433,12 @@ final class KafkaClientProduceFactory
                 }
                 else
                 {
-                    onRecord(dataEx.produce(), value, credit, traceId);
+                    onRecord(dataEx.produce(), value, credit, fragmentExtraPadding, traceId);
+                    fragmentExtraPadding = 0;
                     releaseFragmentSlot();
                 }
             }
-            else if (largeAssembly != null)
+            else if (largeAssembly != null || (flags & FLAG_INIT) == 0)
             {
                 initialMax = window();
                 doInitialWindow(traceId);
@@ -438,10 +450,11 @@ final class KafkaClientProduceFactory
             return largeAssembly != null ? largeAssembly : bufferPool.buffer(fragmentSlot);
         }
 
-        // the window: the batches in flight, the large records not sent yet, and one batch for the records to come
+        // the window: the batches in flight, the large records not sent yet, the extra padding of fragmented records not
+        // sent yet, and one batch for the records to come
         private int window()
         {
-            return unackedCredit + largeCredit + recordsCapacity;
+            return unackedCredit + largeCredit + extraPadding + recordsCapacity;
         }
 
         // a record that does not fit a batch region: a batch of its own on the heap, after the batches before it
@@ -490,7 +503,7 @@ final class KafkaClientProduceFactory
                 : null;
         }
 
-        private void onRecord(KafkaProduceDataExFW record, OctetsFW value, int credit, long traceId)
+        private void onRecord(KafkaProduceDataExFW record, OctetsFW value, int credit, int extra, long traceId)
         {
             if (filling == null)
             {
@@ -511,6 +524,7 @@ final class KafkaClientProduceFactory
             if (appended)
             {
                 filling.credit += credit;
+                filling.extraPadding += extra;
                 filling.valueBytes += value != null ? value.sizeof() : 0;
                 records.increment();
                 followKeyAndHeaders(record);
@@ -552,6 +566,7 @@ final class KafkaClientProduceFactory
             }
             filling = free.poll();
             filling.credit = 0;
+            filling.extraPadding = 0;
             filling.valueBytes = 0L;
             filling.baseSequence = sequenceKey != null ? sequences.getValue(sequenceKey) : RecordBatches.NO_SEQUENCE;
             filling.acked = false;
@@ -674,6 +689,7 @@ final class KafkaClientProduceFactory
         {
             unacked.add(batch);
             unackedCredit += batch.credit;
+            extraPadding -= batch.extraPadding;
             if (batch.heap != null)
             {
                 largeCredit -= batch.credit;
@@ -930,6 +946,7 @@ final class KafkaClientProduceFactory
             private MutableDirectBuffer heap;
             private int length;
             private int credit;
+            private int extraPadding;
             private int records;
             private long valueBytes;
             private int baseSequence = RecordBatches.NO_SEQUENCE;

@@ -197,6 +197,39 @@ class KafkaClientProduceTest
         assertArrayEquals(unsaid, consumed.get(2).value());
     }
 
+    @Test
+    void shouldProduceRecordsSentInManySmallFragments(EmbeddedKafka kafka, KafkaTopics topics)
+    {
+        final String topic = topics.create(1);
+        final TestClient app = start(kafka);
+        final TestStream stream = app.open(produceBeginEx(topic, 0, -1L, (short) -1, KafkaAckMode.LEADER_ONLY));
+        // each fragment pays a frame's padding: 512 of them took more than a batch's credit, and the record waited
+        final List<byte[]> values = new ArrayList<>();
+        for (int r = 0; r < 3; r++)
+        {
+            final byte[] value = filled(2048, (char) ('a' + r));
+            values.add(value);
+            for (int at = 0; at < value.length; at += 4)
+            {
+                final int flags = (at == 0 ? INIT : 0) | (at + 4 == value.length ? FIN : 0);
+                app.send(stream, Arrays.copyOfRange(value, at, at + 4), at == 0
+                    ? produceDataEx(value.length - 4, 0L, ("small-" + r).getBytes(), List.of()) : null, flags);
+            }
+        }
+        app.send(stream, filled(100, 'z'), produceDataEx(0, 0L, "after".getBytes(), List.of()), WHOLE);
+        app.end(stream);
+        stream.await(WAIT, stream::ended);
+        assertFalse(stream.reset(), stream.frames().toString());
+
+        final List<ConsumerRecord<byte[], byte[]>> consumed = consume(kafka, topic, 1, 4);
+        assertEquals(List.of("small-0", "small-1", "small-2", "after"),
+            consumed.stream().map(r -> new String(r.key())).toList());
+        for (int r = 0; r < 3; r++)
+        {
+            assertArrayEquals(values.get(r), consumed.get(r).value());
+        }
+    }
+
     // the value in fragments of 8 KiB, the first saying {@code size} less its own length is to come (0: nothing said)
     static void sendInFragments(TestClient app, TestStream stream, byte[] value, String key, int size)
     {

@@ -46,6 +46,8 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
     private static final int FIN = 0x01;
     private static final int INIT = 0x02;
     private static final int FRAME = 16384;
+    // the least credit a streamed body's window opens for, short of its rest
+    private static final int MIN_FRAGMENT = 8192;
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     private final boolean poll;
@@ -338,15 +340,22 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
                 return;
             }
             // the client's credit is the producer's: each of its frames becomes one fragment, with the same padding
-            final long open = Math.max(0, credit + producer.padding() - (http.inSeq - http.inAck));
-            http.doInWindow(traceId, http.inAck, (int) Math.min(open + (http.inSeq - http.inAck), Integer.MAX_VALUE),
-                producer.padding());
+            // a fragment per frame of the client, and each costs a frame's padding however small: the client's window
+            // opens once the producer has credit for the rest of the body, or for a good part of it, not for the few
+            // bytes an acknowledgement freed (a 1 KiB body went in hundreds of fragments)
+            final long rest = request.contentLength - bodySent;
+            if (credit < Math.min(rest, Math.min(MIN_FRAGMENT, producer.maximum() / 2)))
+            {
+                return;
+            }
+            // everything received went on at once: acknowledged, and the window is what the producer has left
+            http.doInWindow(traceId, http.inSeq, Math.max(0, credit + producer.padding()), producer.padding());
             return;
         }
-        while (credit > 0 || !recordBegun)
+        while (true)
         {
             final int room = producer.credit();
-            if (room < 0 || !producer.writable() || recordBegun && room == 0)
+            if (!producer.writable() || recordBegun && room == 0)
             {
                 return;
             }

@@ -111,6 +111,12 @@ final class HttpKafkaProducer implements MessageConsumer
         return kafka.outCredit();
     }
 
+    /** The stream's window now: the credit it comes back to once its records are acknowledged. */
+    int maximum()
+    {
+        return kafka.outMax;
+    }
+
     int padding()
     {
         return kafka.outPad;

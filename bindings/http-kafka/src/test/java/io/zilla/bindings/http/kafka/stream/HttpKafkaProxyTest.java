@@ -21,9 +21,11 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import io.zilla.engine.test.EngineExtension;
@@ -31,6 +33,8 @@ import io.zilla.engine.test.FreePorts;
 import io.zilla.kafka.embedded.EmbeddedKafka;
 import io.zilla.kafka.embedded.EmbeddedKafkaExtension;
 import io.zilla.kafka.embedded.KafkaTopics;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -55,8 +59,14 @@ class HttpKafkaProxyTest
 
     private void start(EmbeddedKafka kafka, String topic, String requests, String responses)
     {
+        start(kafka, topic, requests, responses, 100_000);
+    }
+
+    private void start(EmbeddedKafka kafka, String topic, String requests, String responses, int body)
+    {
         final int port = FreePorts.next();
-        engine.env("PORT", Integer.toString(port)).env("KAFKA_BOOTSTRAP", kafka.bootstrapServers())
+        engine.env("PORT", Integer.toString(port)).env("BODY", Integer.toString(body))
+            .env("KAFKA_BOOTSTRAP", kafka.bootstrapServers())
             .env("TOPIC", topic).env("REQUESTS", requests).env("RESPONSES", responses).env("WAIT", "10000")
             .start("proxy.yaml");
         base = "http://127.0.0.1:" + port;
@@ -319,5 +329,67 @@ class HttpKafkaProxyTest
         final List<ConsumerRecord<byte[], byte[]>> records = records(kafka, topic, 100);
         assertEquals(100, records.size());
         assertNotNull(records.get(0).key());
+    }
+
+    @Test
+    void shouldProduceOneMebibyteValuesOverHttp11ChunkedAndWithALengthAndOverH2c(EmbeddedKafka kafka, KafkaTopics topics)
+        throws Exception
+    {
+        final String topic = topics.name();
+        try (Admin admin = kafka.admin())
+        {
+            admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1)
+                .configs(Map.of("max.message.bytes", Integer.toString(4 << 20))))).all().get(30, TimeUnit.SECONDS);
+        }
+        start(kafka, topic, topics.create(), topics.create(), 2 << 20);
+        final byte[][] values = new byte[4][1 << 20];
+        for (int i = 0; i < values.length; i++)
+        {
+            new Random(i).nextBytes(values[i]);
+        }
+        final int index = 0;
+        assertEquals(204, send(at("/items/large-0").PUT(HttpRequest.BodyPublishers.ofByteArray(values[0]))).statusCode(),
+            "HTTP/1.1 with a content-length: streamed " + index);
+        assertEquals(204, send(at("/items/large-1").PUT(HttpRequest.BodyPublishers.ofInputStream(
+            () -> new ByteArrayInputStream(values[1])))).statusCode(), "HTTP/1.1 chunked: gathered");
+        final HttpClient h2c = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).connectTimeout(TIMEOUT).build();
+        h2c.send(at("/items/none").timeout(TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
+        final List<CompletableFuture<HttpResponse<String>>> both = new ArrayList<>();
+        for (int i = 2; i < 4; i++)
+        {
+            both.add(h2c.sendAsync(at("/items/large-" + i).PUT(HttpRequest.BodyPublishers.ofByteArray(values[i]))
+                .timeout(TIMEOUT).build(), HttpResponse.BodyHandlers.ofString()));
+        }
+        for (CompletableFuture<HttpResponse<String>> response : both)
+        {
+            assertEquals(204, response.get().statusCode());
+            assertEquals(HttpClient.Version.HTTP_2, response.get().version());
+        }
+        final List<ConsumerRecord<byte[], byte[]>> records = records(kafka, topic, 4);
+        assertEquals(4, records.size());
+        for (ConsumerRecord<byte[], byte[]> record : records)
+        {
+            final int i = Integer.parseInt(new String(record.key(), UTF_8).substring("large-".length()));
+            assertArrayEquals(values[i], record.value(), "value " + i + " byte for byte");
+        }
+    }
+
+    @Test
+    void shouldAnswer502WithAnEventForAnUnknownTopic(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        start(kafka, topics, topics.name());
+        final HttpResponse<String> put = send(at("/items/u").PUT(HttpRequest.BodyPublishers.ofString("v")));
+        assertEquals(502, put.statusCode());
+        final HttpResponse<String> get = send(at("/items/u"));
+        assertEquals(502, get.statusCode());
+        final long deadline = System.currentTimeMillis() + 10_000;
+        while (engine.events().stream().filter(e -> "http-kafka.topic.unknown".equals(e.event())).count() < 2
+            && System.currentTimeMillis() < deadline)
+        {
+            // the events reach the log a moment after the answers
+            Thread.sleep(50);
+        }
+        assertEquals(List.of("PUT", "GET"), engine.events().stream().filter(e -> "http-kafka.topic.unknown".equals(e.event()))
+            .map(e -> e.detail().split(" ")[0]).toList(), engine.events().toString());
     }
 }
