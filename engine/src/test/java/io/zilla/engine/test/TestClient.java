@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 import io.zilla.engine.binding.BindingHandler;
@@ -144,6 +145,21 @@ public final class TestClient implements BindingHandler
     public void send(TestStream stream, byte[] payload, byte[] extension, int flags)
     {
         run(() -> stream.queue(payload, extension, flags));
+    }
+
+    /**
+     * Sends {@code count} messages on the stream in one pass of the worker, as an application with many at hand: the
+     * message i is {@code payload(i)} with {@code extension(i)}.
+     */
+    public void send(TestStream stream, int count, IntFunction<byte[]> payload, IntFunction<byte[]> extension, int flags)
+    {
+        run(() ->
+        {
+            for (int i = 0; i < count; i++)
+            {
+                stream.queue(payload.apply(i), extension.apply(i), flags);
+            }
+        });
     }
 
     /** Ends the stream's initial direction once everything written has been sent. */

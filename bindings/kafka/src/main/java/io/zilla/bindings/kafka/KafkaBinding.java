@@ -108,6 +108,15 @@ public final class KafkaBinding implements Binding
 
     public static final int DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT = 5;
 
+    /**
+     * Engine property: how many partitions' batches one Produce request of a kafka client carries at most: the batches
+     * of the streams to one broker that are ready while its connection has max.in.flight requests awaiting their
+     * answers go in one request, as kafka-clients sends them (1: a request per batch).
+     */
+    public static final String CLIENT_PRODUCE_REQUEST_PARTITIONS = "zilla.binding.kafka.client.produce.request.partitions";
+
+    public static final int DEFAULT_CLIENT_PRODUCE_REQUEST_PARTITIONS = 1024;
+
     private final KafkaClientSettings settings;
     private final Path cacheDirectory;
     private final CacheConfig cacheConfig;
@@ -130,7 +139,8 @@ public final class KafkaBinding implements Binding
                 configuration.intValue(CLIENT_REQUEST_TIMEOUT, (int) KafkaClientTimeouts.DEFAULT_REQUEST),
                 configuration.intValue(CLIENT_CONNECTIONS_MAX_IDLE, (int) KafkaClientTimeouts.DEFAULT_IDLE)),
             configuration.intValue(CLIENT_FETCH_MAX_BATCH_BYTES, DEFAULT_CLIENT_FETCH_MAX_BATCH_BYTES),
-            Math.max(1, configuration.intValue(CLIENT_PRODUCE_MAX_IN_FLIGHT, DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT)));
+            Math.max(1, configuration.intValue(CLIENT_PRODUCE_MAX_IN_FLIGHT, DEFAULT_CLIENT_PRODUCE_MAX_IN_FLIGHT)),
+            Math.max(1, configuration.intValue(CLIENT_PRODUCE_REQUEST_PARTITIONS, DEFAULT_CLIENT_PRODUCE_REQUEST_PARTITIONS)));
         this.cacheDirectory = Path.of(configuration.property(CACHE_DIRECTORY,
             configuration.directory().resolve("kafka-cache").toString()));
         this.cacheConfig = new CacheConfig(

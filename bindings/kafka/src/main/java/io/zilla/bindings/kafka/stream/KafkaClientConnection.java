@@ -29,6 +29,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.IntArrayQueue;
 import org.agrona.collections.LongArrayQueue;
+import org.agrona.concurrent.status.AtomicCounter;
 import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.message.ApiVersionsResponseData;
 
@@ -103,6 +104,7 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
     private long initialId;
     private long replyId;
     private HeldBytes held;
+    private KafkaProduceGroups produceGroups;
 
     private long initialSeq;
     private long initialAck;
@@ -188,6 +190,16 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
             replyClosed = true;
             onNetFailed(traceId);
         }
+    }
+
+    /** The connection's Produce requests, several partitions' batches each: made on first use. */
+    KafkaProduceGroups produceGroups(AtomicCounter requests, int maxInFlight, int maxPartitions)
+    {
+        if (produceGroups == null)
+        {
+            produceGroups = new KafkaProduceGroups(this, requests, maxInFlight, maxPartitions);
+        }
+        return produceGroups;
     }
 
     /** Queues a request: it goes out once ApiVersions is done and the tcp stream has credit for it. */
@@ -291,6 +303,8 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
         }
         if (state != State.CLOSED)
         {
+            // a request that waited for an answer (a produce group) may go now
+            flush(traceId);
             doNetReplyWindow(traceId, false);
         }
     }
@@ -435,7 +449,7 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
         {
             return;
         }
-        while (state == State.READY && !queued.isEmpty())
+        while (state == State.READY && !queued.isEmpty() && queued.peek().ready())
         {
             final KafkaClientRequest request = queued.poll();
             final short version = version(request.apiKey());

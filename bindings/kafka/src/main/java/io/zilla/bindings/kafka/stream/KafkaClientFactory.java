@@ -73,9 +73,9 @@ public final class KafkaClientFactory implements BindingHandler
         this.offsetCommit = new KafkaClientOffsetCommitFactory(context, frames, pool);
         this.meta = new KafkaClientMetaFactory(context, frames, metadata, settings.metadataMaxAge());
         this.produce = new KafkaClientProduceFactory(context, frames, pool, metadata, binding.id(),
-            options != null ? options.compression() : RecordCompression.NONE, settings.produceMaxInFlight(), metrics);
+            options != null ? options.compression() : RecordCompression.NONE, settings, metrics);
         this.initProducerId = new KafkaClientInitProducerIdFactory(context, frames, pool);
-        this.merged = new KafkaClientMergedFactory(context, frames, pool, binding.id());
+        this.merged = new KafkaClientMergedFactory(context, frames, pool, binding.id(), settings.produceMaxInFlight());
         this.describe = new KafkaClientDescribeFactory(context, frames, pool, settings.metadataMaxAge());
         // one worker answers for the binding: the cluster is as reachable from one worker as from another
         this.reachability = pool != null && context.index() == 0

@@ -68,6 +68,9 @@ final class KafkaClientMergedFactory
     static final short UNKNOWN_TOPIC_OR_PARTITION = 3;
     static final short INVALID_RECORD = 87;
 
+    /** The most batches a merged stream's produce window holds (those its partitions may have in flight): about 1 MiB. */
+    static final int PRODUCE_WINDOW_BATCHES = 32;
+
     /** The padding of each produced record, as a produce stream asks: its key, headers and framing. */
     static final int RECORD_FRAMING = KafkaClientProduceFactory.RECORD_FRAMING;
 
@@ -131,11 +134,14 @@ final class KafkaClientMergedFactory
     private final MutableDirectBuffer flushBuffer;
     private final int maxFrame;
     private final int encodeCapacity;
+    private final int produceMaxInFlight;
     private final Long2ObjectHashMap<MergedStream> streams = new Long2ObjectHashMap<>();
 
-    KafkaClientMergedFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool, long bindingId)
+    KafkaClientMergedFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool, long bindingId,
+        int produceMaxInFlight)
     {
         this.context = context;
+        this.produceMaxInFlight = Math.max(1, produceMaxInFlight);
         this.encodeCapacity = pool != null ? pool.encodeBuffer().capacity() : 0;
         this.frames = frames;
         this.io = new KafkaClientAppFrames(frames);
@@ -260,9 +266,13 @@ final class KafkaClientMergedFactory
         private int recordPartition = NO_PARTITION;
         private int roundRobin;
         private boolean produceEnded;
-        // produce: the window of one batch; it grows by the fragments of a record forwarded before its last, which a
-        // produce stream holds apart (a record larger than a batch), so that a record of any size can be sent
+        // produce: the batches the partitions' produce streams may have in flight (at most PRODUCE_WINDOW_BATCHES), so
+        // that each fills its requests; it grows by the fragments of a record forwarded before its last, which a produce
+        // stream holds apart (a record larger than a batch), so that a record of any size can be sent
         private int produceWindow;
+        // produce: the most payload a frame may carry, one batch (less the first allowance), which a partition's window
+        // always comes back to: a larger frame could wait for good, so it is refused
+        private int produceFrameMax;
 
         // produce: the application's frames forwarded and not yet acknowledged, in the application's order
         private int[] ackPartitions = new int[64];
@@ -403,8 +413,13 @@ final class KafkaClientMergedFactory
                     // less what a produce stream's first padding takes beyond this one's (its allowance for keys and
                     // headers), so that a frame of the whole window fits a partition's window too: without it, a first
                     // fragment that took the whole window waited for good (a large record from http-kafka)
-                    initialMax = Math.max(batch - RecordBatches.RECORDS_OFFSET
+                    produceFrameMax = Math.max(batch - RecordBatches.RECORDS_OFFSET
                         - KafkaClientProduceFactory.KEY_AND_HEADERS_ALLOWANCE, 0);
+                    // one batch for all partitions held the records in flight to about 31 KiB, whatever the partitions
+                    // (REST over 16 partitions at 4% of kafka-clients' rate): the batches every partition's produce
+                    // stream may have in flight let each fill its requests, as kafka-clients' buffer.memory does
+                    initialMax = produceFrameMax
+                        * (int) Math.min((long) count * produceMaxInFlight, PRODUCE_WINDOW_BATCHES);
                     produceWindow = initialMax;
                     doInitialWindow(traceId);
                 }
@@ -755,6 +770,12 @@ final class KafkaClientMergedFactory
                 return;
             }
             initialSeq += reserved;
+            final OctetsFW payload = data.payload();
+            if (payload != null && payload.sizeof() > produceFrameMax)
+            {
+                doAbortAll(traceId, KafkaClientProduceFactory.MESSAGE_TOO_LARGE);
+                return;
+            }
             final int flags = data.flags();
             if ((flags & FLAG_INIT) != 0)
             {

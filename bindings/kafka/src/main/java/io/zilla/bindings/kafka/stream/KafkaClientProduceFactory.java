@@ -41,9 +41,9 @@ import org.agrona.concurrent.status.AtomicCounter;
  * PRODUCE streams: an application produces records to one partition. The reply begins once the partition's leader
  * is known, and a Window gives credit; each initial Data is one record (KafkaDataEx produce: timestamp, key,
  * headers; the value as payload, in fragments when it is larger than a frame). Records go into a record batch in a
- * region of the stream's buffer-pool slots; the batch goes to the leader's produce connection as soon as fewer than
- * {@code maxInFlight} Produce requests of this stream are unacknowledged, so records that come meanwhile are batched
- * (Nagle, as kafka-clients with linger 0).
+ * region of the stream's buffer-pool slots; a batch at least half full goes to the leader's produce connection as
+ * soon as fewer than {@code maxInFlight} Produce requests of this stream are unacknowledged, one less full once none
+ * is, so that records coming meanwhile are batched (Nagle's rule: no linger, a lone record goes at once).
  * <p>
  * Regions: half a slot each, two per slot, at least {@code maxInFlight + 2}: one per batch in flight (kept until
  * acknowledged, so that it can be sent again, byte for byte, after a retriable error), the one filling, and at
@@ -148,15 +148,18 @@ final class KafkaClientProduceFactory
     private final AtomicCounter retried;
     private final AtomicCounter inflightPeak;
     private final int maxInFlight;
+    private final int requestPartitions;
     private final KafkaMetrics metrics;
     private final Object2IntHashMap<String> sequences = new Object2IntHashMap<>(0);
     private final Long2ObjectHashMap<ProduceStream> streams = new Long2ObjectHashMap<>();
 
     KafkaClientProduceFactory(EngineContext context, StreamFrames frames, KafkaClientConnectionPool pool,
-        KafkaClientMetadata metadata, long bindingId, RecordCompression compression, int maxInFlight, KafkaMetrics metrics)
+        KafkaClientMetadata metadata, long bindingId, RecordCompression compression, KafkaClientSettings settings,
+        KafkaMetrics metrics)
     {
         this.metrics = metrics;
-        this.maxInFlight = Math.max(1, maxInFlight);
+        this.maxInFlight = Math.max(1, settings.produceMaxInFlight());
+        this.requestPartitions = Math.max(1, settings.produceRequestPartitions());
         this.compression = compression;
         this.frames = frames;
         this.io = new KafkaClientAppFrames(frames);
@@ -667,15 +670,20 @@ final class KafkaClientProduceFactory
             return acquired;
         }
 
-        // the batches closed early, then the filling one, go in order as long as fewer than maxInFlight batches are
-        // unacknowledged and no retry is due
+        // the batches closed (full, or early), then the filling one, go in order as long as fewer than maxInFlight
+        // batches are unacknowledged and no retry is due; the filling one once none is (Nagle's rule), or once it is
+        // half full: records that come faster than a round trip share a request (a Produce per record or two had the
+        // broker's CPU, not the link, set REST's rate over one partition), a lone record still goes at once, and a
+        // stream at full credit keeps several batches in flight (the window holds one batch not sent: a batch waiting
+        // to be full would wait for its acknowledgement)
         private void sendFillingIfAllowed(long traceId)
         {
             while (!closedBatches.isEmpty() && !closed && !retrying && unacked.size() < maxInFlight)
             {
                 doSendBatch(closedBatches.poll(), traceId);
             }
-            if (filling != null && !closed && !retrying && closedBatches.isEmpty() && unacked.size() < maxInFlight)
+            if (filling != null && !closed && !retrying && closedBatches.isEmpty()
+                && (unacked.isEmpty() || filling.credit >= recordsCapacity >> 1 && unacked.size() < maxInFlight))
             {
                 closeFilling(traceId);
                 if (!closedBatches.isEmpty())
@@ -939,7 +947,7 @@ final class KafkaClientProduceFactory
         }
 
         /** One batch of the stream in its region: a request to the leader's produce connection, sent again on retry. */
-        private final class Batch implements KafkaClientRequest
+        private final class Batch implements KafkaClientRequest, KafkaProduceGroups.Member
         {
             private final int region;
             // a large record's batch: its own heap buffer instead of a region
@@ -966,9 +974,14 @@ final class KafkaClientProduceFactory
                     : null;
                 awaiting = true;
                 countAwaiting(+1);
-                if (connection != null)
+                if (connection != null && heap != null)
                 {
-                    connection.send(this, traceId);
+                    // its bytes follow from its own buffer, as the request's tail: a request of its own
+                    connection.produceGroups(requests, maxInFlight, requestPartitions).sendAlone(this, traceId);
+                }
+                else if (connection != null)
+                {
+                    connection.produceGroups(requests, maxInFlight, requestPartitions).send(this, traceId);
                 }
                 else
                 {
@@ -1035,7 +1048,17 @@ final class KafkaClientProduceFactory
             {
                 final int error = KafkaProduceRequests.readError(version, buffer, offset, limit);
                 final boolean readable = error != KafkaProduceRequests.MALFORMED;
-                if (readable && !closed && awaiting)
+                if (readable)
+                {
+                    onProduced(error, traceId);
+                }
+                return readable;
+            }
+
+            @Override
+            public void onProduced(int error, long traceId)
+            {
+                if (!closed && awaiting)
                 {
                     onAnswered();
                     if (error == KafkaClientTopic.NONE || error == DUPLICATE_SEQUENCE_NUMBER)
@@ -1047,7 +1070,54 @@ final class KafkaClientProduceFactory
                         onBatchFailed(this, (short) error, traceId);
                     }
                 }
-                return readable;
+            }
+
+            @Override
+            public byte[] topic()
+            {
+                return topicBytes;
+            }
+
+            @Override
+            public int partitionId()
+            {
+                return partitionId;
+            }
+
+            @Override
+            public DirectBuffer batchBuffer()
+            {
+                return regionBuffer(region);
+            }
+
+            @Override
+            public int batchOffset()
+            {
+                return regionOffset(region);
+            }
+
+            @Override
+            public int batchLength()
+            {
+                return length;
+            }
+
+            @Override
+            public short acks()
+            {
+                return acks;
+            }
+
+            @Override
+            public int timeoutMs()
+            {
+                return PRODUCE_TIMEOUT_MS;
+            }
+
+            @Override
+            public boolean live()
+            {
+                return !closed && awaiting;
             }
 
             @Override

@@ -45,6 +45,16 @@ interface KafkaClientRequest
     /** No response will come: {@code error} is one of the codes above. */
     void onFailed(short error, long traceId);
 
+    /**
+     * Whether the request may be written now: one that gathers more first (a {@link KafkaProduceGroups} group while
+     * the one before awaits its answer) stays first in the queue, and those behind it wait too. Asked again after
+     * each response.
+     */
+    default boolean ready()
+    {
+        return true;
+    }
+
     /** Whether the broker answers this request: a Produce with acks 0 gets no response at all. */
     default boolean awaitsResponse()
     {

@@ -6,10 +6,11 @@ package io.zilla.bindings.kafka.stream;
 /**
  * The engine properties of the kafka client binding, read once by {@code KafkaBinding} and handed to every worker's
  * client factories: {@code metadataMaxAge} (ms, META's refresh and DESCRIBE's poll), the connections' {@code timeouts},
- * {@code fetchMaxBatchBytes} (FETCH: the largest batch held for one partition) and {@code produceMaxInFlight} (PRODUCE:
- * the Produce requests a stream may have in flight).
+ * {@code fetchMaxBatchBytes} (FETCH: the largest batch held for one partition), {@code produceMaxInFlight} (PRODUCE:
+ * the Produce requests a stream, and a connection, may have in flight) and {@code produceRequestPartitions} (the most
+ * partitions' batches one Produce request carries).
  */
 public record KafkaClientSettings(int metadataMaxAge, KafkaClientTimeouts timeouts, int fetchMaxBatchBytes,
-    int produceMaxInFlight)
+    int produceMaxInFlight, int produceRequestPartitions)
 {
 }

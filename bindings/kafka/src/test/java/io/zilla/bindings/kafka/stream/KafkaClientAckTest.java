@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 
+import io.zilla.bindings.kafka.KafkaBinding;
 import io.zilla.bindings.kafka.test.KafkaFaultRelay;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
@@ -61,7 +62,9 @@ class KafkaClientAckTest
     private static final short NOT_ENOUGH_REPLICAS_AFTER_APPEND = 20;
 
     @RegisterExtension
-    final EngineExtension engine = new EngineExtension().anchor(KafkaClientAckTest.class);
+    // KafkaFaultRelay reads one partition a Produce request: the batches of the partitions go in requests of their own
+    final EngineExtension engine = new EngineExtension().anchor(KafkaClientAckTest.class)
+        .property(KafkaBinding.CLIENT_PRODUCE_REQUEST_PARTITIONS, 1);
 
     @Test
     void shouldNotAcknowledgeABatchWaitingForItsRetryWhenLaterOnesSucceeded() throws Exception

@@ -497,6 +497,20 @@ class KafkaClientMergedTest
     }
 
     @Test
+    void shouldResetAFrameLargerThanABatch(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        // the window holds the batches of 8 partitions x 5 in flight, a frame at most one batch (about 31 KiB): no
+        // partition's window could ever take a larger one, it would wait for good
+        final String topic = topics.create(8);
+        final TestClient app = start(kafka);
+        final TestStream stream = app.open(mergedBeginEx(topic, KafkaMergedCapabilities.PRODUCE_ONLY, Map.of(), List.of(),
+            KafkaAckMode.IN_SYNC_REPLICAS));
+        app.send(stream, new byte[40 * 1024], mergedProduceDataEx(0, 0L, -1, null, List.of()), WHOLE);
+        stream.await(WAIT, stream::reset);
+        assertEquals((short) 10, resetError(stream), "MESSAGE_TOO_LARGE");
+    }
+
+    @Test
     void shouldResetWithThePartitionsError(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
     {
         final String topic = topics.create(2);

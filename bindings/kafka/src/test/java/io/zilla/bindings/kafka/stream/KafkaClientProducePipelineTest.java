@@ -55,7 +55,9 @@ class KafkaClientProducePipelineTest
     private static final int VALUE_SIZE = 1024;
 
     @RegisterExtension
-    final EngineExtension engine = new EngineExtension().anchor(KafkaClientProducePipelineTest.class);
+    // KafkaFaultRelay reads one partition a Produce request: the batches of the partitions go in requests of their own
+    final EngineExtension engine = new EngineExtension().anchor(KafkaClientProducePipelineTest.class)
+        .property(KafkaBinding.CLIENT_PRODUCE_REQUEST_PARTITIONS, 1);
 
     @Test
     void shouldKeepSeveralRequestsInFlightAndTheRecordsInOrder(EmbeddedKafka kafka, KafkaTopics topics)

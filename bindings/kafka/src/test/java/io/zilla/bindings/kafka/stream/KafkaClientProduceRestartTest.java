@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.zilla.bindings.kafka.KafkaBinding;
 import io.zilla.bindings.kafka.test.KafkaFaultRelay;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.TestBinding;
@@ -48,7 +49,9 @@ class KafkaClientProduceRestartTest
     private static final int WHOLE = 0x03;
 
     @RegisterExtension
-    final EngineExtension engine = new EngineExtension().anchor(KafkaClientProduceRestartTest.class);
+    // KafkaFaultRelay reads one partition a Produce request: the batches of the partitions go in requests of their own
+    final EngineExtension engine = new EngineExtension().anchor(KafkaClientProduceRestartTest.class)
+        .property(KafkaBinding.CLIENT_PRODUCE_REQUEST_PARTITIONS, 1);
 
     @Test
     void shouldProduceIdempotentlyThroughABrokerRestart() throws Exception
@@ -130,22 +133,36 @@ class KafkaClientProduceRestartTest
             final short producerEpoch = replyBeginEx(init).initProducerId().producerEpoch();
             app.end(init);
 
-            // records queued as fast as the test can: one a Produce until max.in.flight are awaited
+            // records in bursts of 100 a few ms apart, until the 4th Produce's answer is lost: a stream batches what
+            // comes while its request is in flight (Nagle's rule), so records queued at once would fill two requests
             final int count = 20_000;
             final TestStream stream = app.open(produceBeginEx("killed", 0, producerId, producerEpoch,
                 KafkaAckMode.IN_SYNC_REPLICAS));
+            boolean killed = false;
             for (int i = 0; i < count; i++)
             {
                 final byte[] value = ("r-" + i).getBytes(StandardCharsets.UTF_8);
                 app.send(stream, value, produceDataEx(0, 0L, null, List.of()), WHOLE);
-                if (i == 200)
+                if (!killed && i % 100 == 99)
                 {
-                    assertTrue(relay.awaitLost("killed", 0, 1, WAIT), "a Produce in flight");
-                    stream.await(WAIT, () -> stream.acknowledged() > 0);
-                    // SIGKILL: the broker's page cache keeps what it appended, the answer to the batch in flight is lost
-                    kafka.kill();
-                    kafka.restart();
+                    Thread.sleep(5);
+                    if (relay.lost("killed", 0) >= 1)
+                    {
+                        stream.await(WAIT, () -> stream.acknowledged() > 0);
+                        // SIGKILL: the broker's page cache keeps what it appended, the answer to the batch in flight
+                        // is lost
+                        kafka.kill();
+                        kafka.restart();
+                        killed = true;
+                    }
                 }
+            }
+            assertTrue(killed || relay.awaitLost("killed", 0, 1, WAIT), "a Produce in flight");
+            if (!killed)
+            {
+                stream.await(WAIT, () -> stream.acknowledged() > 0);
+                kafka.kill();
+                kafka.restart();
             }
             app.end(stream);
             stream.await(WAIT, () -> stream.ended() || stream.reset());

@@ -348,8 +348,10 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
             {
                 return;
             }
-            // everything received went on at once: acknowledged, and the window is what the producer has left
-            http.doInWindow(traceId, http.inSeq, Math.max(0, credit + producer.padding()), producer.padding());
+            // everything received went on at once: acknowledged, and the window is what the producer has left, at
+            // most a frame: the merged stream takes frames of at most a batch, and the client may send its window in one
+            http.doInWindow(traceId, http.inSeq, Math.max(0, Math.min(credit, FRAME) + producer.padding()),
+                producer.padding());
             return;
         }
         while (true)
