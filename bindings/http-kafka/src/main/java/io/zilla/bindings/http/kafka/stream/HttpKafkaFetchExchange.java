@@ -147,6 +147,7 @@ final class HttpKafkaFetchExchange extends HttpKafkaExchange implements HttpKafk
     private long offset;
     private String topicName;
     private boolean settling;
+    private boolean settled;
     private boolean caughtUp;
 
     @Override
@@ -184,9 +185,12 @@ final class HttpKafkaFetchExchange extends HttpKafkaExchange implements HttpKafk
         {
             return;
         }
-        final long settle = factory.freshness.settleUntil(topicName, System.currentTimeMillis());
+        // once: what was acknowledged before the request is in the cache by then; waiting again for what is
+        // acknowledged since never ended while the topic was produced to (a GET of it answered 503 at its deadline)
+        final long settle = settled ? 0L : factory.freshness.settleUntil(topicName, System.currentTimeMillis());
         if (settle != 0L)
         {
+            settled = true;
             // a record of this topic was acknowledged a moment ago: the cache may not have it yet
             settling = true;
             timer(traceId, settle - System.currentTimeMillis(), SIGNAL_SETTLE);

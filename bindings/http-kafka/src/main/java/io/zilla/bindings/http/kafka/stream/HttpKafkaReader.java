@@ -29,7 +29,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 /**
  * A MERGED fetch-only stream of one topic from its oldest records, with filters: it hands each record to its
  * {@link Listener} and says when it has caught up, that is when every partition's position has reached the high
- * watermark the exit last reported for it (a kafka cache_client reports every partition's once it can read them all).
+ * watermark the exit first reported for it (a kafka cache_client reports every partition's once it can read them all),
+ * and again after each record since.
  * The records' value bytes are the listener's to copy: the reader holds nothing, and gives its exit credit back as
  * soon as a frame is read.
  */
@@ -64,7 +65,10 @@ final class HttpKafkaReader implements MessageConsumer
     private final StreamSide kafka;
 
     private long[] next = new long[0];
-    private long[] latest = new long[0];
+    // each partition's high watermark as first reported: where the topic ended when the reader began. Caught up means
+    // read up to there; waiting for the watermark as it moves never ended while records kept coming (a GET of a topic
+    // produced at 2,000 records/s waited for its deadline, then 503)
+    private long[] target = new long[0];
     private boolean fragmenting;
 
     HttpKafkaReader(HttpKafkaProxyFactory factory, long bindingId, long exitId, Listener listener)
@@ -248,12 +252,15 @@ final class HttpKafkaReader implements MessageConsumer
         {
             final int size = next.length;
             next = Arrays.copyOf(next, p + 1);
-            latest = Arrays.copyOf(latest, p + 1);
+            target = Arrays.copyOf(target, p + 1);
             Arrays.fill(next, size, p + 1, -1L);
-            Arrays.fill(latest, size, p + 1, -1L);
+            Arrays.fill(target, size, p + 1, -1L);
         }
         next[p] = Math.max(next[p], offset.partitionOffset());
-        latest[p] = Math.max(latest[p], offset.latestOffset());
+        if (target[p] < 0)
+        {
+            target[p] = offset.latestOffset();
+        }
     }
 
     private void caughtUp(long traceId)
@@ -261,7 +268,7 @@ final class HttpKafkaReader implements MessageConsumer
         boolean caughtUp = next.length > 0;
         for (int p = 0; p < next.length && caughtUp; p++)
         {
-            caughtUp = latest[p] >= 0 && next[p] >= latest[p];
+            caughtUp = target[p] >= 0 && next[p] >= target[p];
         }
         if (caughtUp)
         {

@@ -26,6 +26,8 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 import io.zilla.engine.test.EngineExtension;
@@ -167,6 +169,62 @@ class HttpKafkaProxyTest
         assertNull(tombstone.value(), "a tombstone");
         assertEquals("i1", new String(tombstone.key(), UTF_8));
         assertEquals(item.headers().firstValue("etag").orElseThrow(), header(tombstone, "if-match"));
+    }
+
+    @Test
+    void shouldAnswerGetsWhileTheTopicIsProducedTo(EmbeddedKafka kafka, KafkaTopics topics) throws Exception
+    {
+        // PUTs one after the other through the same engine all along: a GET waited for a high watermark that kept
+        // moving, and for the cache to settle after the last acknowledgement, which kept coming, then answered 503
+        final String topic = topics.create(4);
+        start(kafka, topics, topic);
+        assertEquals(204, send(at("/items/fixed").PUT(HttpRequest.BodyPublishers.ofString("{\"v\":\"fixed\"}")))
+            .statusCode());
+        final AtomicBoolean producing = new AtomicBoolean(true);
+        final AtomicInteger produced = new AtomicInteger();
+        final Thread producer = new Thread(() ->
+        {
+            final HttpClient puts = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            for (int i = 0; producing.get(); i++)
+            {
+                try
+                {
+                    final HttpResponse<Void> put = puts.send(at("/items/p" + i % 50).timeout(TIMEOUT)
+                        .PUT(HttpRequest.BodyPublishers.ofString("{\"v\":" + i + "}")).build(),
+                        HttpResponse.BodyHandlers.discarding());
+                    if (put.statusCode() == 204)
+                    {
+                        produced.incrementAndGet();
+                    }
+                }
+                catch (Exception ex)
+                {
+                    return;
+                }
+            }
+        });
+        producer.start();
+        try
+        {
+            while (produced.get() < 200)
+            {
+                Thread.sleep(10);
+            }
+            for (int g = 0; g < 3; g++)
+            {
+                final HttpResponse<String> item = send(at("/items/fixed"));
+                assertEquals(200, item.statusCode(), "GET " + g + " while " + produced.get() + " PUTs went");
+                assertEquals("{\"v\":\"fixed\"}", item.body());
+                final HttpResponse<String> list = send(at("/items"));
+                assertEquals(200, list.statusCode(), "GET of the list " + g);
+                assertTrue(list.body().contains("{\"v\":\"fixed\"}"), list.body());
+            }
+        }
+        finally
+        {
+            producing.set(false);
+            producer.join();
+        }
     }
 
     @Test
