@@ -8,13 +8,12 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import io.zilla.bindings.http.kafka.config.HttpKafkaWithConfig;
 import io.zilla.engine.config.PathPattern;
-import io.zilla.engine.config.ValueTemplate;
 import io.zilla.specs.core.types.stream.DataFW;
 import io.zilla.specs.flyweight.Array32FW;
 import io.zilla.specs.flyweight.OctetsFW;
@@ -387,56 +386,51 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
             recordBegun = true;
             final int deferred = streaming ? (int) Math.max(0, request.contentLength - length)
                 : Math.max(0, bodyLength - length);
-            extensionLength = factory.kafkaDataExRW.wrap(factory.extensionBuffer, 0, factory.extensionBuffer.capacity())
-                .typeId(HttpKafkaProxyFactory.KAFKA_TYPE_ID)
-                .merged(m -> m.produce(p ->
+            final HttpKafkaProduceExtension extension = factory.produceExtension;
+            final HttpKafkaNames names = factory.names;
+            extension.reset(deferred, key);
+            final HttpKafkaNames.Overrides overrides = names.overrides(with);
+            final byte[] correlationName = names.bytes(options.correlationIdHeader());
+            final byte[] replyToName = names.bytes(options.replyToHeader());
+            final List<byte[]> headers = request.headers;
+            for (int i = 0; i < headers.size(); i += 2)
+            {
+                final byte[] name = headers.get(i);
+                if (!contains(overrides.names(), name) && !Arrays.equals(name, correlationName)
+                    && !Arrays.equals(name, replyToName))
                 {
-                    p.deferred(deferred).timestamp(0L).partitionId(-1);
-                    p.key(k ->
-                    {
-                        if (key != null)
-                        {
-                            k.value(key);
-                        }
-                    });
-                    final List<byte[]> headers = request.headers;
-                    for (int i = 0; i < headers.size(); i += 2)
-                    {
-                        final String name = new String(headers.get(i), UTF_8);
-                        if (!with.overrides().containsKey(name) && !name.equals(options.correlationIdHeader())
-                            && !name.equals(options.replyToHeader()))
-                        {
-                            final byte[] n = headers.get(i);
-                            final byte[] v = headers.get(i + 1);
-                            p.headersItem(h -> h.name(x -> x.value(n)).value(x -> x.value(v)));
-                        }
-                    }
-                    for (Map.Entry<String, ValueTemplate> override : with.overrides().entrySet())
-                    {
-                        final byte[] n = override.getKey().getBytes(UTF_8);
-                        final byte[] v = resolve(override.getValue());
-                        if (v != null)
-                        {
-                            p.headersItem(h -> h.name(x -> x.value(n)).value(x -> x.value(v)));
-                        }
-                    }
-                    if (replies)
-                    {
-                        final byte[] n = options.replyToHeader().getBytes(UTF_8);
-                        final byte[] v = with.replyTo().getBytes(UTF_8);
-                        p.headersItem(h -> h.name(x -> x.value(n)).value(x -> x.value(v)));
-                    }
-                    if (correlationId != null)
-                    {
-                        final byte[] n = options.correlationIdHeader().getBytes(UTF_8);
-                        final byte[] v = correlationId;
-                        p.headersItem(h -> h.name(x -> x.value(n)).value(x -> x.value(v)));
-                    }
-                }))
-                .build()
-                .sizeof();
+                    extension.header(name, headers.get(i + 1));
+                }
+            }
+            for (int o = 0; o < overrides.names().length; o++)
+            {
+                final byte[] value = resolve(overrides.values()[o]);
+                if (value != null)
+                {
+                    extension.header(overrides.names()[o], value);
+                }
+            }
+            if (replies)
+            {
+                extension.header(replyToName, names.bytes(with.replyTo()));
+            }
+            if (correlationId != null)
+            {
+                extension.header(correlationName, correlationId);
+            }
+            extensionLength = extension.build(factory.extensionBuffer, HttpKafkaProxyFactory.KAFKA_TYPE_ID);
         }
         producer.write(traceId, flags, payload, offset, length, factory.extensionBuffer, extensionLength);
+    }
+
+    private static boolean contains(byte[][] names, byte[] name)
+    {
+        boolean found = false;
+        for (int i = 0; i < names.length && !found; i++)
+        {
+            found = Arrays.equals(names[i], name);
+        }
+        return found;
     }
 
     @Override

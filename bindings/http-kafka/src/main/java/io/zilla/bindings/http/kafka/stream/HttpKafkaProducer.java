@@ -17,6 +17,7 @@ import io.zilla.specs.core.types.stream.WindowFW;
 import io.zilla.specs.kafka.types.stream.KafkaAckMode;
 import io.zilla.specs.kafka.types.stream.KafkaMergedCapabilities;
 import org.agrona.DirectBuffer;
+import org.agrona.collections.LongArrayQueue;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -51,7 +52,7 @@ final class HttpKafkaProducer implements MessageConsumer
     private final StreamSide kafka;
     private final ArrayDeque<Writer> writers = new ArrayDeque<>();
     private final ArrayDeque<Writer> unacked = new ArrayDeque<>();
-    private final ArrayDeque<Long> unackedAt = new ArrayDeque<>();
+    private final LongArrayQueue unackedAt = new LongArrayQueue();
     private final AtomicLong acknowledgedAt;
     private boolean writing;
 
@@ -138,7 +139,7 @@ final class HttpKafkaProducer implements MessageConsumer
     {
         writers.remove(writer);
         unacked.add(writer);
-        unackedAt.add(kafka.outSeq);
+        unackedAt.addLong(kafka.outSeq);
         acknowledged(traceId);
         final Writer next = writers.peek();
         if (next != null && !kafka.outClosed)
@@ -213,13 +214,13 @@ final class HttpKafkaProducer implements MessageConsumer
 
     private void acknowledged(long traceId)
     {
-        if (!unackedAt.isEmpty() && unackedAt.peek() <= kafka.outAck)
+        if (!unackedAt.isEmpty() && unackedAt.peekLong() <= kafka.outAck)
         {
             acknowledgedAt.set(System.currentTimeMillis());
         }
-        while (!unackedAt.isEmpty() && unackedAt.peek() <= kafka.outAck)
+        while (!unackedAt.isEmpty() && unackedAt.peekLong() <= kafka.outAck)
         {
-            unackedAt.poll();
+            unackedAt.pollLong();
             unacked.poll().onProduced(traceId);
         }
     }

@@ -68,7 +68,8 @@ public final class HttpKafkaProxyFactory implements BindingHandler
     final KafkaFlushExFW kafkaFlushExRO = new KafkaFlushExFW();
     final KafkaResetExFW kafkaResetExRO = new KafkaResetExFW();
     final KafkaBeginExFW.Builder kafkaBeginExRW = new KafkaBeginExFW.Builder();
-    final KafkaDataExFW.Builder kafkaDataExRW = new KafkaDataExFW.Builder();
+    final HttpKafkaProduceExtension produceExtension = new HttpKafkaProduceExtension();
+    final HttpKafkaNames names = new HttpKafkaNames();
     final HttpKafkaResponse response = new HttpKafkaResponse();
     final KafkaProgressToken token = new KafkaProgressToken();
 
