@@ -61,6 +61,8 @@ class SseBrowserTest
     {
         if (browser != null)
         {
+            // its zygote, renderer, gpu and network processes too: killing the first alone left them running
+            browser.descendants().forEach(ProcessHandle::destroyForcibly);
             browser.destroyForcibly();
             browser.waitFor(10, TimeUnit.SECONDS);
         }
