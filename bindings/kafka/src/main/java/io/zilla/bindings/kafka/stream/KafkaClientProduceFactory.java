@@ -974,14 +974,17 @@ final class KafkaClientProduceFactory
                     : null;
                 awaiting = true;
                 countAwaiting(+1);
-                if (connection != null && heap != null)
+                final KafkaProduceGroups groups = connection != null
+                    ? connection.produceGroups(requests, maxInFlight, requestPartitions)
+                    : null;
+                if (groups != null && heap != null)
                 {
                     // its bytes follow from its own buffer, as the request's tail: a request of its own
-                    connection.produceGroups(requests, maxInFlight, requestPartitions).sendAlone(this, traceId);
+                    groups.sendAlone(this, traceId);
                 }
-                else if (connection != null)
+                else if (groups != null)
                 {
-                    connection.produceGroups(requests, maxInFlight, requestPartitions).send(this, traceId);
+                    groups.send(this, traceId);
                 }
                 else
                 {
@@ -998,14 +1001,12 @@ final class KafkaClientProduceFactory
             @Override
             public int encode(short version, MutableDirectBuffer buffer, int offset, int maxLimit)
             {
+                // only a large record's batch goes as a request of its own (the others in KafkaProduceGroups)
                 int limit = ENCODE_FAILED;
-                if (!closed && awaiting)
+                if (live())
                 {
-                    limit = heap != null
-                        ? KafkaProduceRequests.encodeHead(version, buffer, offset, maxLimit, topicBytes, acks,
-                            PRODUCE_TIMEOUT_MS, partitionId, length)
-                        : KafkaProduceRequests.encode(version, buffer, offset, maxLimit, topicBytes, acks,
-                            PRODUCE_TIMEOUT_MS, partitionId, regionBuffer(region), regionOffset(region), length);
+                    limit = KafkaProduceRequests.encodeHead(version, buffer, offset, maxLimit, topicBytes, acks,
+                        PRODUCE_TIMEOUT_MS, partitionId, length);
                     if (limit != ENCODE_FAILED)
                     {
                         requests.increment();
@@ -1018,7 +1019,7 @@ final class KafkaClientProduceFactory
             public int tailLength(short version)
             {
                 // the batch, then the tagged fields after it, zeros in the heap buffer beyond the batch
-                return heap != null ? length + KafkaProduceRequests.suffixLength(version) : 0;
+                return length + KafkaProduceRequests.suffixLength(version);
             }
 
             @Override
@@ -1106,12 +1107,6 @@ final class KafkaClientProduceFactory
             public short acks()
             {
                 return acks;
-            }
-
-            @Override
-            public int timeoutMs()
-            {
-                return PRODUCE_TIMEOUT_MS;
             }
 
             @Override

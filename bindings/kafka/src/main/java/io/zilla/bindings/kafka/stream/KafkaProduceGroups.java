@@ -31,12 +31,12 @@ final class KafkaProduceGroups
     /** The most bytes of batches in one request (kafka-clients' max.request.size). */
     static final int MAX_BYTES = 1024 * 1024;
 
+    private static final int TIMEOUT_MS = KafkaClientProduceFactory.PRODUCE_TIMEOUT_MS;
+
     /** A partition's batch that goes in a group, and hears the partition's answer. */
     interface Member extends KafkaProduceRequests.PartitionBatch
     {
         short acks();
-
-        int timeoutMs();
 
         /** Whether its bytes are still there to be sent: its stream may have closed while it waited. */
         boolean live();
@@ -81,7 +81,6 @@ final class KafkaProduceGroups
         {
             final Group group = free.isEmpty() ? new Group() : free.poll();
             group.acks = member.acks();
-            group.timeoutMs = member.timeoutMs();
             group.add(member);
             gathering = group;
             connection.send(group, traceId);
@@ -102,15 +101,13 @@ final class KafkaProduceGroups
         private int count;
         private int bytes;
         private short acks;
-        private int timeoutMs;
         private boolean written;
         private int tailLength;
         private long traceId;
 
         boolean takes(Member member)
         {
-            boolean takes = member.acks() == acks && member.timeoutMs() == timeoutMs && count < maxPartitions
-                && bytes + member.batchLength() <= MAX_BYTES;
+            boolean takes = member.acks() == acks && count < maxPartitions && bytes + member.batchLength() <= MAX_BYTES;
             for (int i = 0; i < count && takes; i++)
             {
                 takes = members[i].partitionId() != member.partitionId() || !Arrays.equals(members[i].topic(), member.topic());
@@ -179,7 +176,7 @@ final class KafkaProduceGroups
                 final int size = KafkaProduceRequests.sizeofMany(version, members, count);
                 if (maxLimit - offset >= size)
                 {
-                    limit = KafkaProduceRequests.encodeMany(version, buffer, offset, acks, timeoutMs, members, count);
+                    limit = KafkaProduceRequests.encodeMany(version, buffer, offset, acks, TIMEOUT_MS, members, count);
                 }
                 else
                 {
@@ -188,7 +185,7 @@ final class KafkaProduceGroups
                     {
                         tail = new UnsafeBuffer(new byte[Math.max(Integer.highestOneBit(size - 1) << 1, 64 * 1024)]);
                     }
-                    KafkaProduceRequests.encodeMany(version, tail, 0, acks, timeoutMs, members, count);
+                    KafkaProduceRequests.encodeMany(version, tail, 0, acks, TIMEOUT_MS, members, count);
                     tailOwner = this;
                     tailLength = size;
                     limit = offset;

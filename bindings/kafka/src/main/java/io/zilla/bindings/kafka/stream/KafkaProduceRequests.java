@@ -104,16 +104,16 @@ final class KafkaProduceRequests
         final boolean flexible = version >= FLEXIBLE_VERSION;
         int error = MALFORMED;
         int progress = offset;
-        final long topics = readArrayLength(buffer, progress, limit, flexible);
-        if (topics > 0)
+        final long topics = readCount(buffer, progress, limit, flexible);
+        if (topics >= 0 && value(topics) > 0)
         {
             progress += sizeofArrayLength(topics, flexible);
             final long name = readStringLength(buffer, progress, limit, flexible);
             if (name >= 0)
             {
                 progress += sizeofStringLength(name, flexible) + (int) value(name);
-                final long partitions = readArrayLength(buffer, progress, limit, flexible);
-                if (partitions > 0)
+                final long partitions = readCount(buffer, progress, limit, flexible);
+                if (partitions >= 0 && value(partitions) > 0)
                 {
                     progress += sizeofArrayLength(partitions, flexible);
                     if (limit - progress >= Integer.BYTES + Short.BYTES)
@@ -126,7 +126,7 @@ final class KafkaProduceRequests
         return error;
     }
 
-    /** One partition's batch of a Produce request that carries several (a {@link KafkaProduceGroup}'s members). */
+    /** One partition's batch of a Produce request that carries several (a {@link KafkaProduceGroups} group's members). */
     interface PartitionBatch
     {
         byte[] topic();
@@ -407,23 +407,6 @@ final class KafkaProduceRequests
             progress += Integer.BYTES;
         }
         return progress;
-    }
-
-    // the count (flexible: packed with its size, count + 1 on the wire) when at least one, else -1
-    private static long readArrayLength(DirectBuffer buffer, int offset, int limit, boolean flexible)
-    {
-        long result = -1;
-        if (flexible)
-        {
-            final long packed = VarUints.read(buffer, offset, limit);
-            result = packed >= 0 && VarUints.value(packed) >= 2 ? packed : -1;
-        }
-        else if (limit - offset >= Integer.BYTES)
-        {
-            final int count = buffer.getInt(offset, BIG_ENDIAN);
-            result = count >= 1 ? count : -1;
-        }
-        return result;
     }
 
     private static int sizeofArrayLength(long read, boolean flexible)
