@@ -232,12 +232,16 @@ final class MetricsCommand implements Callable<Integer>
         histograms.forEach((name, values) ->
         {
             final Map<String, Object> bindingRows = rows.computeIfAbsent(name, b -> new TreeMap<>());
-            values.forEach((metric, histogram) ->
+            values.forEach((series, histogram) ->
             {
-                bindingRows.put(metric + ".count", histogram.count());
-                bindingRows.put(metric + ".sum", histogram.sum());
-                bindingRows.put(metric + ".p50", bound(histogram.quantile(0.5)));
-                bindingRows.put(metric + ".p99", bound(histogram.quantile(0.99)));
+                // a labelled series' row names its part before the labels: http.duration.p50{method=GET,status=200}
+                final int brace = series.indexOf('{');
+                final String metric = brace >= 0 ? series.substring(0, brace) : series;
+                final String labels = brace >= 0 ? series.substring(brace) : "";
+                bindingRows.put(metric + ".count" + labels, histogram.count());
+                bindingRows.put(metric + ".sum" + labels, histogram.sum());
+                bindingRows.put(metric + ".p50" + labels, bound(histogram.quantile(0.5)));
+                bindingRows.put(metric + ".p99" + labels, bound(histogram.quantile(0.99)));
             });
         });
         return rows;

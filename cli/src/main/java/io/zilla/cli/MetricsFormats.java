@@ -19,6 +19,7 @@ import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.EngineHistograms;
 import io.zilla.engine.binding.Binding;
 import io.zilla.engine.binding.BindingFactorySpi;
+import io.zilla.engine.exporter.ExportedSeries;
 import io.zilla.engine.metrics.EngineMetrics;
 import io.zilla.engine.metrics.Metric;
 import io.zilla.engine.metrics.MetricKind;
@@ -56,7 +57,9 @@ final class MetricsFormats
         }));
         histograms.forEach((scope, values) -> values.forEach((name, histogram) ->
         {
-            final Metric metric = declared.get(name);
+            final int brace = name.indexOf('{');
+            final Metric metric = declared.get(brace >= 0 ? name.substring(0, brace) : name);
+            final String label = brace >= 0 ? name.substring(brace + 1, name.length() - 1) : null;
             if (metric != null && metric.kind() == MetricKind.HISTOGRAM)
             {
                 final String base = PrometheusNames.base(metric);
@@ -67,10 +70,10 @@ final class MetricsFormats
                 {
                     cumulative += histogram.counts()[i];
                     final String le = i < histogram.bounds().length ? number(histogram.bounds()[i] * scale) : "+Inf";
-                    lines.add(base + "_bucket" + labels(scope, null, le) + " " + cumulative);
+                    lines.add(base + "_bucket" + labels(scope, label, le) + " " + cumulative);
                 }
-                lines.add(base + "_sum" + labels(scope, null, null) + " " + number(histogram.sum() * scale));
-                lines.add(base + "_count" + labels(scope, null, null) + " " + cumulative);
+                lines.add(base + "_sum" + labels(scope, label, null) + " " + number(histogram.sum() * scale));
+                lines.add(base + "_count" + labels(scope, label, null) + " " + cumulative);
             }
         }));
         families.forEach((metric, lines) ->
@@ -104,7 +107,8 @@ final class MetricsFormats
         }));
         histograms.forEach((scope, values) -> values.forEach((name, histogram) ->
         {
-            final Metric metric = declared.get(name);
+            final int brace = name.indexOf('{');
+            final Metric metric = declared.get(brace >= 0 ? name.substring(0, brace) : name);
             final Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("binding", scope);
             entry.put("metric", name);
@@ -142,8 +146,9 @@ final class MetricsFormats
         }
         if (label != null)
         {
-            final int equals = label.indexOf('=');
-            pairs.add(label.substring(0, equals) + "=\"" + label.substring(equals + 1) + "\"");
+            // a labelled counter's one label, or a histogram's labels by the binding's attributes, in their order
+            ExportedSeries.labels("{" + label + "}").forEach((name, value) ->
+                pairs.add(name.replace('.', '_') + "=\"" + value + "\""));
         }
         if (le != null)
         {

@@ -40,6 +40,11 @@ class MetricsCommandTest
     private static final long CLIENT_ID = 1L << 32 | 1;
     private static final long ECHO_ID = 1L << 32 | 2;
     private static final byte[] HELLO = "hello, zilla".getBytes(StandardCharsets.UTF_8);
+    private static final String ATTRIBUTES = """
+              attributes:
+                method: ${http.request.method}
+                status: ${http.response.status}
+        """;
 
     @RegisterExtension
     final EngineExtension engine = new EngineExtension();
@@ -164,14 +169,40 @@ class MetricsCommandTest
         assertEquals("zilla: --watch 0: the interval is a whole number of seconds, at least 1\n", zilla.err());
     }
 
+    @Test
+    void shouldPrintTheLabelsOfTheAttributes() throws Exception
+    {
+        final Zilla table = httpMetrics("north_http_server", ATTRIBUTES, "http.duration.count{method=POST,status=200}");
+        assertRow(table.out(), "north_http_server", "http.request.size.sum{method=POST,status=200}", 24);
+        assertRow(table.out(), "north_http_server", "http.request.size.p50{method=POST,status=200}", 64);
+
+        final Zilla zilla = new Zilla();
+        assertEquals(0, zilla.run("metrics", "-d", engine.directory().toString(), "--format", "prometheus"));
+        final String text = zilla.out();
+        assertTrue(text.contains("http_duration_seconds_count{binding=\"north_http_server\",method=\"POST\","
+            + "status=\"200\"} 2\n"), text);
+        assertTrue(text.contains("http_request_size_bytes_bucket{binding=\"north_http_server\",method=\"POST\","
+            + "status=\"200\",le=\"64\"} 2\n"), text);
+    }
+
     /** Two POSTs through examples/http.metrics, then zilla metrics BINDING once their metrics are recorded. */
     private Zilla httpMetrics(String binding) throws Exception
+    {
+        return httpMetrics(binding, "", "http.duration.count");
+    }
+
+    /**
+     * The same with {@code attributes} added to the http binding's telemetry (or not, when empty), waiting for the
+     * row {@code durations}.
+     */
+    private Zilla httpMetrics(String binding, String attributes, String durations) throws Exception
     {
         final int port = FreePorts.freePort();
         final int metricsPort = FreePorts.freePort();
         engine.startText("zilla.yaml", Files.readString(Path.of("..", "examples", "http.metrics", "zilla.yaml"))
             .replace("7114", Integer.toString(port))
-            .replace("7190", Integer.toString(metricsPort)));
+            .replace("7190", Integer.toString(metricsPort))
+            .replace("        - http.*\n", "        - http.*\n" + attributes));
         final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         for (int i = 0; i < 2; i++)
         {
@@ -187,7 +218,7 @@ class MetricsCommandTest
             zilla = new Zilla();
             assertEquals(0, zilla.run("metrics", "-d", engine.directory().toString(), binding));
         }
-        while (!hasRow(zilla.out(), "http.duration.count", "2") && System.nanoTime() < deadline);
+        while (!hasRow(zilla.out(), durations, "2") && System.nanoTime() < deadline);
         return zilla;
     }
 

@@ -95,6 +95,16 @@ public interface Binding
         return List.of();
     }
 
+    /**
+     * The expressions a binding of this type resolves for each request, for zilla.yaml's {@code telemetry.attributes}
+     * ({@code method: ${http.request.method}}) to label its histograms with; none by default. Each must have a bounded
+     * set of values, so that a binding's series stay bounded.
+     */
+    default List<String> attributes()
+    {
+        return List.of();
+    }
+
     /** Called once per worker, on that worker's thread. */
     BindingContext supply(EngineContext context);
 }

@@ -140,7 +140,14 @@ final class ConfigBinder
         final String typeName = binding.path("type").textValue();
         return new BindingConfig(id, name, typeName, kind, binding.path("vault").textValue(), boundOptions, routes,
             TelemetryConfig.selected(metrics, strings(binding.path("telemetry").path("metrics")),
-                TelemetryConfig.recordable(type)));
+                TelemetryConfig.recordable(type)), attributes(binding.path("telemetry").path("attributes")));
+    }
+
+    private static Map<String, String> attributes(JsonNode attributes)
+    {
+        final Map<String, String> bound = new LinkedHashMap<>();
+        attributes.properties().forEach(attribute -> bound.put(attribute.getKey(), attribute.getValue().asText()));
+        return bound;
     }
 
     private RouteConfig route(ConfigPath path, int order, Binding type, KindConfig kind, JsonNode route, Map<String, Long> ids)

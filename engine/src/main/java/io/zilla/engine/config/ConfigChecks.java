@@ -15,6 +15,8 @@ import java.util.TreeSet;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.zilla.engine.binding.Binding;
 import io.zilla.engine.metrics.EngineMetrics;
+import io.zilla.engine.metrics.Metric;
+import io.zilla.engine.metrics.MetricKind;
 import io.zilla.engine.vault.Vault;
 
 /**
@@ -379,6 +381,50 @@ final class ConfigChecks
                 errors.add(sources.error(metricPath, "'" + metric.textValue() + "' selects no metric of "
                     + "telemetry.metrics: a binding records only metrics the namespace declares"));
             }
+        }
+        checkBindingAttributes(path.property("telemetry").property("attributes"), binding, type, errors);
+    }
+
+    /**
+     * A binding's attributes: each an expression its type resolves per request, each expression once, and only where
+     * the binding records a histogram for them to label; otherwise they would silently label nothing.
+     */
+    private void checkBindingAttributes(ConfigPath path, JsonNode binding, Binding type, List<ConfigError> errors)
+    {
+        final JsonNode attributes = binding.path("telemetry").path("attributes");
+        if (type == null || !attributes.isObject() || attributes.isEmpty())
+        {
+            return;
+        }
+        final int errorsBefore = errors.size();
+        final List<String> known = type.attributes();
+        final Map<String, String> seen = new HashMap<>();
+        for (Map.Entry<String, JsonNode> attribute : attributes.properties())
+        {
+            final String expression = attribute.getValue().asText();
+            final ConfigPath attributePath = path.property(attribute.getKey());
+            if (!known.contains(expression))
+            {
+                errors.add(sources.error(attributePath, known.isEmpty()
+                    ? Messages.article(type.type()) + " " + type.type() + " binding has no attributes"
+                    : "unknown expression '" + expression + "' for " + Messages.article(type.type()) + " " + type.type()
+                        + " binding (known: " + String.join(", ", known) + ")"));
+            }
+            else if (seen.putIfAbsent(expression, attribute.getKey()) != null)
+            {
+                errors.add(sources.error(attributePath, "'" + expression + "' is attribute '" + seen.get(expression)
+                    + "' already: each expression labels once"));
+            }
+        }
+        final List<String> patterns = new ArrayList<>();
+        binding.path("telemetry").path("metrics").forEach(metric -> patterns.add(metric.asText()));
+        final boolean labelsAny = type.metrics().stream()
+            .anyMatch(metric -> metric.kind() == MetricKind.HISTOGRAM && TelemetryConfig.selects(patterns, metric.name()));
+        if (errors.size() == errorsBefore && !labelsAny)
+        {
+            errors.add(sources.error(path, "attributes label the binding's histograms, and its telemetry.metrics selects "
+                + "none (" + String.join(", ", type.metrics().stream().filter(m -> m.kind() == MetricKind.HISTOGRAM)
+                    .map(Metric::name).toList()) + ")"));
         }
     }
 

@@ -4,6 +4,8 @@
 package io.zilla.engine.exporter;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,6 +14,7 @@ import io.zilla.engine.config.NamespaceConfig;
 import io.zilla.engine.config.TelemetryConfig;
 import io.zilla.engine.metrics.EngineMetrics;
 import io.zilla.engine.metrics.Metric;
+import io.zilla.engine.metrics.MetricKind;
 
 /**
  * One series an exporter exports for the namespace now running: a binding's selected metric (a labelled counter once
@@ -50,7 +53,9 @@ public record ExportedSeries(String binding, Metric metric, String value, String
                 final Metric metric = declarations.get(name);
                 if (metric != null)
                 {
-                    for (String value : metric.label() != null ? metric.values() : List.of(""))
+                    // a histogram's labelled series are those recorded so far: see recorded
+                    final boolean perValue = metric.label() != null && metric.kind() != MetricKind.HISTOGRAM;
+                    for (String value : perValue ? metric.values() : List.of(""))
                     {
                         series.add(new ExportedSeries(binding.name(), metric, value,
                             prefix + binding.name() + ":" + metric.seriesName(value)));
@@ -66,5 +71,53 @@ public record ExportedSeries(String binding, Metric metric, String value, String
             }
         }
         return series;
+    }
+
+    /**
+     * The series of this histogram to export, from those the workers recorded ({@code names}, the scope's names in the
+     * histograms files): each recorded one, plain or labelled ({@code http.duration{method=GET,status=200}}), with its
+     * labels in order. A histogram whose series are all labelled (by its metric's label, or by the binding's
+     * attributes) has none until a first value; a plain one is there from the start, empty.
+     *
+     * @return series name to its labels
+     */
+    public Map<String, Map<String, String>> recorded(Collection<String> names, NamespaceConfig config)
+    {
+        final Map<String, Map<String, String>> recorded = new LinkedHashMap<>();
+        final String prefix = metric.name() + "{";
+        for (String name : names)
+        {
+            if (name.equals(metric.name()) || name.startsWith(prefix) && name.endsWith("}"))
+            {
+                recorded.put(name, labels(name));
+            }
+        }
+        final BindingConfig bound = binding != null ? config.binding(binding) : null;
+        final boolean labelled = metric.label() != null || bound != null && !bound.attributes().isEmpty();
+        if (recorded.isEmpty() && !labelled)
+        {
+            recorded.put(metric.name(), Map.of());
+        }
+        return recorded;
+    }
+
+    /** The labels of a series name, {@code name=value} pairs in braces after the metric's name, in order. */
+    public static Map<String, String> labels(String seriesName)
+    {
+        final int open = seriesName.indexOf('{');
+        if (open < 0 || !seriesName.endsWith("}"))
+        {
+            return Map.of();
+        }
+        final Map<String, String> labels = new LinkedHashMap<>();
+        for (String pair : seriesName.substring(open + 1, seriesName.length() - 1).split(","))
+        {
+            final int equals = pair.indexOf('=');
+            if (equals > 0)
+            {
+                labels.put(pair.substring(0, equals), pair.substring(equals + 1));
+            }
+        }
+        return labels;
     }
 }

@@ -12,6 +12,9 @@ import org.agrona.concurrent.status.AtomicCounter;
  */
 public interface BindingMetrics
 {
+    /** Whether the binding's telemetry selects the metric, without making its series. */
+    boolean selects(Metric metric);
+
     /** A counter or a gauge, in the worker's counters file; null when not selected. */
     AtomicCounter counter(Metric metric);
 
@@ -23,4 +26,12 @@ public interface BindingMetrics
 
     /** A histogram, in the worker's histograms file; null when not selected. */
     Histogram histogram(Metric metric);
+
+    /**
+     * One labelled series of a histogram, {@code <metric>{<labels>}} in the worker's histograms file; null when not
+     * selected. {@code labels} is {@code name=value} pairs joined by commas: a labelled metric's {@code label=value}
+     * for one of its declared values ({@code api=produce}), or the binding's {@code telemetry.attributes} resolved for
+     * one request ({@code method=GET,status=200}). A binding asks once per distinct set and keeps what it gets.
+     */
+    Histogram histogram(Metric metric, String labels);
 }

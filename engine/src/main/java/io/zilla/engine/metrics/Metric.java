@@ -16,8 +16,9 @@ import java.util.Objects;
  * @param unit        what the values count
  * @param description one line for exporters ({@code # HELP})
  * @param buckets     the bucket bounds of a histogram; null for a counter or a gauge
- * @param label       the name of the one label a counter may have, whose values the code fixes ({@code reason}); null
- *                    for none. Fixed values keep the series a metric can have bounded.
+ * @param label       the name of the one label a counter or a histogram may have, whose values the code fixes
+ *                    ({@code reason}, {@code api}); null for none. Fixed values keep the series a metric can have
+ *                    bounded.
  * @param values      the values of that label, each its own series; empty without a label
  */
 public record Metric(String name, MetricKind kind, MetricUnit unit, String description, Buckets buckets, String label,
@@ -33,9 +34,9 @@ public record Metric(String name, MetricKind kind, MetricUnit unit, String descr
         {
             throw new IllegalArgumentException(name + ": a histogram has buckets, a counter or a gauge has none");
         }
-        if ((label != null) != !values.isEmpty() || label != null && kind != MetricKind.COUNTER)
+        if ((label != null) != !values.isEmpty() || label != null && kind == MetricKind.GAUGE)
         {
-            throw new IllegalArgumentException(name + ": only a counter has a label, and a label has values");
+            throw new IllegalArgumentException(name + ": a gauge has no label, and a label has values");
         }
     }
 
@@ -63,6 +64,13 @@ public record Metric(String name, MetricKind kind, MetricUnit unit, String descr
     public static Metric histogram(String name, MetricUnit unit, String description, Buckets buckets)
     {
         return new Metric(name, MetricKind.HISTOGRAM, unit, description, buckets, null, List.of());
+    }
+
+    /** A histogram with one label of fixed values ({@code kafka.request.duration} by {@code api}). */
+    public static Metric histogram(String name, MetricUnit unit, String description, Buckets buckets, String label,
+        String... values)
+    {
+        return new Metric(name, MetricKind.HISTOGRAM, unit, description, buckets, label, List.of(values));
     }
 
     /**

@@ -21,6 +21,7 @@ import io.zilla.bindings.http.config.HttpConditionConfig;
 import io.zilla.bindings.http.config.HttpLimitsConfig;
 import io.zilla.bindings.http.config.HttpOptionsConfig;
 import io.zilla.bindings.http.config.HttpWithConfig;
+import io.zilla.bindings.http.stream.HttpAttributes;
 import io.zilla.bindings.http.stream.HttpBindingContext;
 import io.zilla.bindings.http.stream.HttpMetrics;
 import io.zilla.engine.EngineConfiguration;
@@ -93,6 +94,12 @@ public final class HttpBinding implements Binding
     public List<Metric> metrics()
     {
         return HttpMetrics.DECLARED;
+    }
+
+    @Override
+    public List<String> attributes()
+    {
+        return HttpAttributes.EXPRESSIONS;
     }
 
     @Override

@@ -589,6 +589,50 @@ class HttpConfigTest
         assertEquals(Set.of(), config.binding("echo").metrics());
     }
 
+    @Test
+    void shouldBindAttributesInTheirOrderAndRefuseWhatLabelsNothing()
+    {
+        final String yaml = """
+            name: test
+            telemetry:
+              metrics:
+                - http.*
+            bindings:
+              http:
+                type: http
+                kind: server
+                telemetry:
+                  metrics:
+                    - http.*
+                  attributes:
+                    status: ${http.response.status}
+                    method: ${http.request.method}
+                exit: echo
+              echo:
+                type: echo
+                kind: server
+            """;
+        final NamespaceConfig config = reader.read("zilla.yaml", yaml, 1);
+        assertEquals(List.of("status", "method"), List.copyOf(config.binding("http").attributes().keySet()));
+        assertEquals("${http.request.method}", config.binding("http").attributes().get("method"));
+
+        assertEquals(List.of("zilla.yaml:14:17 bindings.http.telemetry.attributes.method: unknown expression "
+            + "'${http.request.verb}' for a http binding (known: ${http.request.method}, ${http.response.status})"),
+            errors(yaml.replace("${http.request.method}", "${http.request.verb}")).stream().map(ConfigError::toString)
+                .toList());
+        assertEquals(List.of("zilla.yaml:14:17 bindings.http.telemetry.attributes.method: '${http.response.status}' is "
+            + "attribute 'status' already: each expression labels once"),
+            errors(yaml.replace("${http.request.method}", "${http.response.status}")).stream().map(ConfigError::toString)
+                .toList());
+        assertEquals(List.of("zilla.yaml:12:7 bindings.http.telemetry.attributes: attributes label the binding's "
+            + "histograms, and its telemetry.metrics selects none (http.duration, http.request.size, http.response.size)"),
+            errors(yaml.replace("- http.*\n      attributes", "- http.active.requests\n      attributes")).stream()
+                .map(ConfigError::toString).toList());
+        final String echoAttributes = yaml + "    telemetry:\n      attributes:\n        method: ${http.request.method}\n";
+        assertEquals(List.of("zilla.yaml:21:17 bindings.echo.telemetry.attributes.method: an echo binding has no "
+            + "attributes"), errors(echoAttributes).stream().map(ConfigError::toString).toList());
+    }
+
     private List<ConfigError> errors(String yaml)
     {
         return assertThrows(ConfigException.class, () -> reader.read("zilla.yaml", yaml, 1)).errors();

@@ -28,6 +28,12 @@ public final class WorkerBindingMetrics implements BindingMetrics
     }
 
     @Override
+    public boolean selects(Metric metric)
+    {
+        return selected.contains(metric.name());
+    }
+
+    @Override
     public AtomicCounter counter(Metric metric)
     {
         if (metric.label() != null)
@@ -55,5 +61,24 @@ public final class WorkerBindingMetrics implements BindingMetrics
         return metric.kind() == MetricKind.HISTOGRAM && selected.contains(metric.name())
             ? histograms.supply(bindingName, metric.name(), metric.buckets())
             : null;
+    }
+
+    @Override
+    public Histogram histogram(Metric metric, String labels)
+    {
+        if (metric.label() != null && !metric.values().contains(labelValue(metric, labels)))
+        {
+            throw new IllegalArgumentException(metric.name() + ": " + labels + " is not " + metric.label() + "= one of "
+                + metric.values());
+        }
+        return metric.kind() == MetricKind.HISTOGRAM && selected.contains(metric.name())
+            ? histograms.supply(bindingName, metric.name() + "{" + labels + "}", metric.buckets())
+            : null;
+    }
+
+    private static String labelValue(Metric metric, String labels)
+    {
+        final String prefix = metric.label() + "=";
+        return labels.startsWith(prefix) ? labels.substring(prefix.length()) : null;
     }
 }

@@ -64,10 +64,11 @@ final class OtlpHistograms
             final io.zilla.engine.metrics.Metric metric = series.metric();
             if (metric.kind() == MetricKind.HISTOGRAM)
             {
-                final EngineHistograms.Values recorded = values.getOrDefault(series.scope(), Map.of()).get(metric.name());
-                histograms.computeIfAbsent(metric, m -> Histogram.newBuilder()
+                final Map<String, EngineHistograms.Values> scope = values.getOrDefault(series.scope(), Map.of());
+                series.recorded(scope.keySet(), config).forEach((name, labels) -> histograms
+                    .computeIfAbsent(metric, m -> Histogram.newBuilder()
                         .setAggregationTemporality(AggregationTemporality.AGGREGATION_TEMPORALITY_CUMULATIVE))
-                    .addDataPoints(point(config, series.binding(), metric, recorded, nowNanos));
+                    .addDataPoints(point(config, series.binding(), metric, labels, scope.get(name), nowNanos)));
             }
         }
         final List<Metric> metrics = new ArrayList<>();
@@ -88,7 +89,7 @@ final class OtlpHistograms
     }
 
     private HistogramDataPoint point(NamespaceConfig config, String binding, io.zilla.engine.metrics.Metric metric,
-        EngineHistograms.Values recorded, long nowNanos)
+        Map<String, String> labels, EngineHistograms.Values recorded, long nowNanos)
     {
         final int buckets = metric.buckets().count();
         final double scale = OtlpUnits.scale(metric.unit());
@@ -115,6 +116,10 @@ final class OtlpHistograms
                 .setKey(tag.getKey())
                 .setValue(AnyValue.newBuilder().setStringValue(tag.getValue())));
         }
+        // the metric's own label or the binding's attributes, as their names are written
+        labels.forEach((key, value) -> point.addAttributes(KeyValue.newBuilder()
+            .setKey(key)
+            .setValue(AnyValue.newBuilder().setStringValue(value))));
         return point.build();
     }
 }

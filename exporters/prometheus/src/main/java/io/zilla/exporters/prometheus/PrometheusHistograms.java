@@ -68,8 +68,10 @@ final class PrometheusHistograms implements MultiCollector
             final Metric metric = series.metric();
             if (metric.kind() == MetricKind.HISTOGRAM)
             {
-                final EngineHistograms.Values recorded = values.getOrDefault(series.scope(), Map.of()).get(metric.name());
-                points.computeIfAbsent(metric, m -> new ArrayList<>()).add(point(config, series.binding(), metric, recorded));
+                final Map<String, EngineHistograms.Values> scope = values.getOrDefault(series.scope(), Map.of());
+                series.recorded(scope.keySet(), config).forEach((name, labels) -> points
+                    .computeIfAbsent(metric, m -> new ArrayList<>())
+                    .add(point(config, series.binding(), metric, labels, scope.get(name))));
             }
         }
         final List<MetricSnapshot> snapshots = new ArrayList<>();
@@ -78,7 +80,7 @@ final class PrometheusHistograms implements MultiCollector
     }
 
     private static HistogramSnapshot.HistogramDataPointSnapshot point(NamespaceConfig config, String binding, Metric metric,
-        EngineHistograms.Values recorded)
+        Map<String, String> seriesLabels, EngineHistograms.Values recorded)
     {
         final int buckets = metric.buckets().count();
         final double scale = metric.unit() == MetricUnit.NANOSECONDS ? NANOS_PER_SECOND : 1.0;
@@ -94,6 +96,12 @@ final class PrometheusHistograms implements MultiCollector
         final List<String> names = new ArrayList<>(List.of("namespace", "binding"));
         final List<String> labels = new ArrayList<>(List.of(config.name(), binding));
         config.telemetry().attributes().forEach((name, value) ->
+        {
+            names.add(name.replace('.', '_'));
+            labels.add(value);
+        });
+        // the metric's own label or the binding's attributes, after the namespace's
+        seriesLabels.forEach((name, value) ->
         {
             names.add(name.replace('.', '_'));
             labels.add(value);

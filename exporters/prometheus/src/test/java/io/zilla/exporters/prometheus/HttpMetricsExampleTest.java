@@ -72,6 +72,42 @@ class HttpMetricsExampleTest
         assertLintFree(metricsPort);
     }
 
+    @Test
+    void shouldLabelTheHistogramsByMethodAndStatus() throws Exception
+    {
+        final int port = FreePorts.next();
+        final int metricsPort = FreePorts.next();
+        final String attributes = """
+                  metrics:
+                    - http.*
+                  attributes:
+                    method: ${http.request.method}
+                    status: ${http.response.status}
+            """;
+        final String yaml = Files.readString(EXAMPLE.resolve("zilla.yaml"))
+            .replace("7114", Integer.toString(port))
+            .replace("7190", Integer.toString(metricsPort))
+            .replace("      metrics:\n        - http.*\n", attributes.indent(-4).indent(4));
+        assertTrue(yaml.contains("method: ${http.request.method}"), yaml);
+        engine.startText("zilla.yaml", yaml);
+        final String base = "http://localhost:" + port + "/";
+
+        assertEquals("Hello, world", curl("--http1.1", "-d", "Hello, world", base));
+        assertEquals("Hello, h2", curl("--http2-prior-knowledge", "-d", "Hello, h2", base));
+        assertEquals("", curl("--http2-prior-knowledge", base));
+
+        final String post = "{binding=\"north_http_server\",method=\"POST\",namespace=\"zilla-http-metrics\",status=\"200\"}";
+        final String get = "{binding=\"north_http_server\",method=\"GET\",namespace=\"zilla-http-metrics\",status=\"200\"}";
+        final Map<String, String> series = awaitSeries(metricsPort, "http_duration_seconds_count" + get, "1");
+        assertEquals("2", series.get("http_duration_seconds_count" + post), series::toString);
+        assertEquals("21.0", series.get("http_request_size_bytes_sum" + post), series::toString);
+        assertEquals("0.0", series.get("http_request_size_bytes_sum" + get), series::toString);
+        // every series of the binding's histograms is labelled; its gauge is not
+        assertFalse(series.containsKey("http_duration_seconds_count" + HTTP), series::toString);
+        assertEquals("0.0", series.get("http_active_requests" + HTTP), series::toString);
+        assertLintFree(metricsPort);
+    }
+
     private static String bucket(String le)
     {
         return HTTP.substring(0, HTTP.length() - 1) + ",le=\"" + le + "\"}";

@@ -152,7 +152,7 @@ final class Http2Stream implements Http2Shared.Sender
             respondLocally(traceId, 502, null, requestEnded);
             return;
         }
-        metrics.begin();
+        metrics.begin(extension, factory.length[0]);
         if (requestEnded)
         {
             doRequestEnd(traceId);
@@ -364,6 +364,7 @@ final class Http2Stream implements Http2Shared.Sender
             final long parsed = value.length() == 3 ? Http1RequestParser.digits(value.buffer(), value.valueOffset(), 3) : -1;
             status = parsed >= 200 && parsed <= 599 ? (int) parsed : 502;
         }
+        metrics.status(status);
         bodyAllowed = !head && status != 204 && status != 304;
         final HttpAsciiWriter out = factory.out.reset();
         if (headers != null)

@@ -12,6 +12,10 @@ import io.zilla.engine.metrics.Buckets;
 import io.zilla.engine.metrics.Histogram;
 import io.zilla.engine.metrics.Metric;
 import io.zilla.engine.metrics.MetricUnit;
+import io.zilla.specs.flyweight.String16FW;
+import io.zilla.specs.http.types.stream.HttpBeginExFW;
+import io.zilla.specs.http.types.stream.HttpHeaderFW;
+import org.agrona.DirectBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
 
 /**
@@ -33,20 +37,56 @@ public final class HttpMetrics
     /** What an http binding records beyond stream.*. */
     public static final List<Metric> DECLARED = List.of(ACTIVE_REQUESTS, DURATION, REQUEST_SIZE, RESPONSE_SIZE);
 
+    /** The histograms, in the order of a label set's ({@link HttpAttributes#histograms}). */
+    static final Metric[] HISTOGRAMS = { DURATION, REQUEST_SIZE, RESPONSE_SIZE };
+    static final int DURATION_INDEX = 0;
+    static final int REQUEST_SIZE_INDEX = 1;
+    static final int RESPONSE_SIZE_INDEX = 2;
+
     final AtomicCounter active;
-    final Histogram duration;
-    final Histogram requestSize;
-    final Histogram responseSize;
+    /** The histograms of a binding without attributes, in the order of {@link #HISTOGRAMS}; null with attributes. */
+    final Histogram[] histograms;
+    /** The binding's attributes, which then label the histograms per request; null without. */
+    final HttpAttributes attributes;
+    /** Whether the request's method is wanted at its start: an attribute names it. */
+    final boolean byMethod;
+    /** Whether the time of a request is taken: http.duration is selected. */
+    final boolean timed;
     /** Whether any is selected: when none is, a request costs one test of this flag. */
     final boolean any;
+
+    private final HttpBeginExFW headersRO = new HttpBeginExFW();
+    private final Http1HeaderEncoder headers = new Http1HeaderEncoder();
 
     HttpMetrics(EngineContext context, BindingConfig binding)
     {
         final BindingMetrics metrics = context.supplyMetrics(binding.id());
         this.active = metrics.counter(ACTIVE_REQUESTS);
-        this.duration = metrics.histogram(DURATION);
-        this.requestSize = metrics.histogram(REQUEST_SIZE);
-        this.responseSize = metrics.histogram(RESPONSE_SIZE);
-        this.any = active != null || duration != null || requestSize != null || responseSize != null;
+        boolean anyHistogram = false;
+        for (Metric histogram : HISTOGRAMS)
+        {
+            anyHistogram |= metrics.selects(histogram);
+        }
+        // with attributes a histogram's series are made per label set, and never without labels
+        final boolean labelled = anyHistogram && !binding.attributes().isEmpty();
+        this.histograms = labelled ? null : new Histogram[HISTOGRAMS.length];
+        for (int i = 0; !labelled && i < HISTOGRAMS.length; i++)
+        {
+            histograms[i] = metrics.histogram(HISTOGRAMS[i]);
+        }
+        this.attributes = labelled ? new HttpAttributes(metrics, binding.attributes()) : null;
+        this.byMethod = labelled && binding.attributes().containsValue(HttpAttributes.METHOD);
+        this.timed = metrics.selects(DURATION);
+        this.any = active != null || anyHistogram;
+    }
+
+    /** {@link HttpAttributes#methodIndex} of the method in a request's header list. */
+    int methodIndex(DirectBuffer extension, int length)
+    {
+        final HttpHeaderFW method = headers.find(headersRO.wrap(extension, 0, length), ":method");
+        final String16FW value = method != null ? method.value() : null;
+        return value != null
+            ? HttpAttributes.methodIndex(value.buffer(), value.valueOffset(), value.length())
+            : HttpAttributes.methodIndex(extension, 0, 0);
     }
 }

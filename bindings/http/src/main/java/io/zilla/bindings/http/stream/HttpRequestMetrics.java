@@ -3,7 +3,9 @@
  */
 package io.zilla.bindings.http.stream;
 
+import io.zilla.engine.metrics.Histogram;
 import io.zilla.engine.metrics.Metrics;
+import org.agrona.DirectBuffer;
 
 /**
  * One request's part of the {@code http.*} metrics while it runs, kept by the HTTP/1.x exchange or HTTP/2 stream that
@@ -17,21 +19,26 @@ final class HttpRequestMetrics
     private long startNanos;
     private long requestBytes;
     private long responseBytes;
+    private int method;
+    private int status;
 
     HttpRequestMetrics(HttpMetrics metrics)
     {
         this.metrics = metrics;
     }
 
-    void begin()
+    /** The stream to the exit opened with the header list {@code extension} of {@code length} bytes. */
+    void begin(DirectBuffer extension, int length)
     {
         if (metrics.any)
         {
             finish();
             running = true;
-            startNanos = metrics.duration != null ? System.nanoTime() : 0L;
+            startNanos = metrics.timed ? System.nanoTime() : 0L;
             requestBytes = 0L;
             responseBytes = 0L;
+            method = metrics.byMethod ? metrics.methodIndex(extension, length) : 0;
+            status = 0;
             Metrics.increment(metrics.active);
         }
     }
@@ -39,6 +46,12 @@ final class HttpRequestMetrics
     void request(int bytes)
     {
         requestBytes += bytes;
+    }
+
+    /** The response began with {@code status}. */
+    void status(int status)
+    {
+        this.status = status;
     }
 
     void response(int bytes)
@@ -52,12 +65,16 @@ final class HttpRequestMetrics
         if (running)
         {
             running = false;
-            if (metrics.duration != null)
+            final Histogram[] histograms = metrics.attributes != null
+                ? metrics.attributes.histograms(method, status, HttpMetrics.HISTOGRAMS)
+                : metrics.histograms;
+            final Histogram duration = histograms[HttpMetrics.DURATION_INDEX];
+            if (duration != null)
             {
-                metrics.duration.record(System.nanoTime() - startNanos);
+                duration.record(System.nanoTime() - startNanos);
             }
-            Metrics.record(metrics.requestSize, requestBytes);
-            Metrics.record(metrics.responseSize, responseBytes);
+            Metrics.record(histograms[HttpMetrics.REQUEST_SIZE_INDEX], requestBytes);
+            Metrics.record(histograms[HttpMetrics.RESPONSE_SIZE_INDEX], responseBytes);
             Metrics.decrement(metrics.active);
         }
     }

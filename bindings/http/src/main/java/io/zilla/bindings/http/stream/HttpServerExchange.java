@@ -78,7 +78,7 @@ final class HttpServerExchange implements MessageConsumer
         final boolean opened = factory.openApp(app, traceId, exitId, extension, length, this);
         if (opened)
         {
-            metrics.begin();
+            metrics.begin(extension, length);
         }
         return opened;
     }
@@ -137,6 +137,7 @@ final class HttpServerExchange implements MessageConsumer
             final long parsed = value.length() == 3 ? Http1RequestParser.digits(value.buffer(), value.valueOffset(), 3) : -1;
             status = parsed >= 100 && parsed <= 599 ? (int) parsed : 502;
         }
+        metrics.status(status);
         out.text("HTTP/1.1 ").decimal(status).text(" ").text(HttpStatus.reason(status)).crlf();
         bodyAllowed = !head && status >= 200 && status != 204 && status != 304;
         boolean hasLength = false;

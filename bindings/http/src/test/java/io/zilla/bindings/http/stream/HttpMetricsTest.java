@@ -89,6 +89,37 @@ class HttpMetricsTest
         awaitCounter("http.active.requests", 0L);
     }
 
+    @Test
+    void shouldLabelTheHistogramsWithTheAttributes() throws Exception
+    {
+        final int port = freePort();
+        engine.env("PORT", Integer.toString(port)).start("metrics-attributes.yaml");
+        try (Socket socket = connect(port))
+        {
+            final OutputStream out = socket.getOutputStream();
+            final InputStream in = socket.getInputStream();
+            for (int i = 0; i < 3; i++)
+            {
+                out.write(ascii("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nhello"));
+                assertEquals("hello", read(in, false).text());
+            }
+            out.write(ascii("GET /echo HTTP/1.1\r\nHost: localhost\r\n\r\n"));
+            assertEquals(200, read(in, false).status());
+            // a method of no label value of its own: _other, so that what clients send cannot add series
+            out.write(ascii("PROPFIND /echo HTTP/1.1\r\nHost: localhost\r\n\r\n"));
+            assertEquals(200, read(in, false).status());
+        }
+
+        final EngineHistograms.Values posts = awaitCount("http.request.size{method=POST,status=200}", 3);
+        assertEquals(15, posts.sum());
+        assertEquals(1, awaitCount("http.duration{method=GET,status=200}", 1).count());
+        assertEquals(1, awaitCount("http.response.size{method=_other,status=200}", 1).count());
+        // every series is labelled: none without the attributes
+        assertEquals(null, histograms().get("http.duration"));
+        assertEquals(9, histograms().size());
+        assertEquals(0L, counter("http.active.requests"));
+    }
+
     private EngineHistograms.Values awaitCount(String metric, long count) throws Exception
     {
         final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

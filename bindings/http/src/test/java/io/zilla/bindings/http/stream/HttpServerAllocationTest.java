@@ -60,6 +60,15 @@ class HttpServerAllocationTest
         assertNothingAllocated(port, "http server -> echo, every http.* and stream.* metric on");
     }
 
+    // a label set's histograms are found by an int key in a primitive map: labels are written once per set, not per request
+    @Test
+    void shouldAllocateNothingPerRequestWithAttributes() throws Exception
+    {
+        final int port = freePort();
+        engine.env("PORT", Integer.toString(port)).start("metrics-attributes.yaml");
+        assertNothingAllocated(port, "http server -> echo, every metric on, labelled by method and status");
+    }
+
     private static void assertNothingAllocated(int port, String graph) throws Exception
     {
         ThreadStats.enable();
