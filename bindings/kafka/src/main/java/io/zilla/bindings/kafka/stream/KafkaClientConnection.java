@@ -11,7 +11,6 @@ import java.util.concurrent.ThreadLocalRandom;
 
 import io.zilla.engine.binding.MessageConsumer;
 import io.zilla.engine.binding.signal.Signaler;
-import io.zilla.engine.metrics.Histogram;
 import io.zilla.engine.metrics.Metrics;
 import io.zilla.specs.core.types.stream.AbortFW;
 import io.zilla.specs.core.types.stream.BeginFW;
@@ -83,7 +82,6 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
     private final ApiVersionsExchange apiVersions = new ApiVersionsExchange();
     private final LongArrayQueue deadlines = new LongArrayQueue();
     // kafka.request.duration: when each request in flight was written, kept only while the histogram is selected
-    private final Histogram requestDuration;
     private final LongArrayQueue sentAt;
     private final SignalFW signalRO = new SignalFW();
     private final KafkaClientAuthenticator authenticator;
@@ -134,8 +132,7 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
         this.key = key;
         this.authenticator = pool.sasl() != null ? new KafkaClientAuthenticator(pool.sasl(), this) : null;
         this.lastUsedAt = System.currentTimeMillis();
-        this.requestDuration = pool.metrics().requestDuration;
-        this.sentAt = requestDuration != null ? new LongArrayQueue() : null;
+        this.sentAt = pool.metrics().timed ? new LongArrayQueue() : null;
         Arrays.fill(versions, NO_VERSION);
     }
 
@@ -413,13 +410,13 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
         {
             correlations.pollInt();
             deadlines.pollLong();
-            if (sentAt != null)
-            {
-                requestDuration.record(System.nanoTime() - sentAt.pollLong());
-            }
             lastUsedAt = System.currentTimeMillis();
             final KafkaClientRequest request = inflight.poll();
             final short apiKey = request.apiKey();
+            if (sentAt != null)
+            {
+                Metrics.record(pool.metrics().requestDuration(apiKey), System.nanoTime() - sentAt.pollLong());
+            }
             final short version = request == apiVersions ? KafkaClientVersions.API_VERSIONS_VERSION : versions[apiKey];
             final int body = pool.responseHeader().wrap(buffer, offset, limit, apiKey, version);
             if (body == ResponseHeaderDecoder.MALFORMED || !request.onResponse(version, buffer, body, limit, traceId))

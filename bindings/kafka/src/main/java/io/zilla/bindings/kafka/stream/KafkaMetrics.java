@@ -3,7 +3,9 @@
  */
 package io.zilla.bindings.kafka.stream;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 import io.zilla.engine.binding.EngineContext;
 import io.zilla.engine.config.BindingConfig;
@@ -14,6 +16,7 @@ import io.zilla.engine.metrics.Histogram;
 import io.zilla.engine.metrics.Metric;
 import io.zilla.engine.metrics.MetricUnit;
 import org.agrona.concurrent.status.AtomicCounter;
+import org.apache.kafka.common.protocol.ApiKeys;
 
 /**
  * The {@code kafka.*} metrics of one kafka binding on one worker, each null unless the binding's telemetry selects it,
@@ -35,8 +38,11 @@ public final class KafkaMetrics
         "Value bytes of the records fetched and delivered to the application");
     public static final Metric BROKER_CONNECTIONS = Metric.gauge("kafka.broker.connections",
         "Broker connections open now");
+    /** Kafka's names of the apis, by key ({@code Produce}, {@code Fetch}), as its own request metrics label them. */
+    private static final String[] API_NAMES = apiNames();
     public static final Metric REQUEST_DURATION = Metric.histogram("kafka.request.duration", MetricUnit.NANOSECONDS,
-        "Time from writing a request to a broker to reading its response", Buckets.DURATIONS);
+        "Time from writing a request to a broker to reading its response", Buckets.DURATIONS, "api",
+        Arrays.stream(API_NAMES).filter(Objects::nonNull).toArray(String[]::new));
     public static final Metric CACHE_READS = Metric.counter("kafka.cache.reads", MetricUnit.COUNT,
         "Records delivered from the cache to its readers");
     public static final Metric CACHE_FETCHED = Metric.counter("kafka.cache.fetched", MetricUnit.COUNT,
@@ -53,10 +59,14 @@ public final class KafkaMetrics
     final AtomicCounter fetchRecords;
     final AtomicCounter fetchBytes;
     final AtomicCounter brokerConnections;
-    final Histogram requestDuration;
+    /** Whether kafka.request.duration is recorded: its series by api are made at each api's first answer. */
+    final boolean timed;
     final AtomicCounter cacheReads;
     final AtomicCounter cacheFetched;
     final AtomicCounter cacheLag;
+
+    private final BindingMetrics metrics;
+    private final Histogram[] requestDurations = new Histogram[API_NAMES.length];
 
     /**
      * The selected metrics of {@code binding}, the one that records them, among those its kind records: a selected
@@ -72,9 +82,41 @@ public final class KafkaMetrics
         this.fetchRecords = client ? metrics.counter(FETCH_RECORDS) : null;
         this.fetchBytes = client ? metrics.counter(FETCH_BYTES) : null;
         this.brokerConnections = client ? metrics.counter(BROKER_CONNECTIONS) : null;
-        this.requestDuration = client ? metrics.histogram(REQUEST_DURATION) : null;
+        this.timed = client && metrics.selects(REQUEST_DURATION);
+        this.metrics = metrics;
         this.cacheReads = kind == KindConfig.CACHE_CLIENT ? metrics.counter(CACHE_READS) : null;
         this.cacheFetched = kind == KindConfig.CACHE_SERVER ? metrics.counter(CACHE_FETCHED) : null;
         this.cacheLag = kind == KindConfig.CACHE_SERVER ? metrics.counter(CACHE_LAG) : null;
+    }
+
+    /** The kafka.request.duration series of one api, made at its first answer on this worker; null when not timed. */
+    Histogram requestDuration(short apiKey)
+    {
+        Histogram histogram = null;
+        if (timed && apiKey >= 0 && apiKey < API_NAMES.length && API_NAMES[apiKey] != null)
+        {
+            histogram = requestDurations[apiKey];
+            if (histogram == null)
+            {
+                histogram = metrics.histogram(REQUEST_DURATION, "api=" + API_NAMES[apiKey]);
+                requestDurations[apiKey] = histogram;
+            }
+        }
+        return histogram;
+    }
+
+    private static String[] apiNames()
+    {
+        int max = 0;
+        for (ApiKeys api : ApiKeys.values())
+        {
+            max = Math.max(max, api.id);
+        }
+        final String[] names = new String[max + 1];
+        for (ApiKeys api : ApiKeys.values())
+        {
+            names[api.id] = api.name;
+        }
+        return names;
     }
 }
