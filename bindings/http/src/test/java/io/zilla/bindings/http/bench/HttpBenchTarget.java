@@ -26,7 +26,10 @@ import io.zilla.engine.test.ThreadStats;
 abstract class HttpBenchTarget implements Closeable
 {
     static final String ZILLA = "zilla";
-    /** zilla with every http.* and stream.* metric recorded on its tcp and http bindings: what metrics cost. */
+    /**
+     * zilla with every http.* and stream.* metric recorded on its tcp and http bindings, the http histograms by method
+     * and status: what metrics cost.
+     */
     static final String ZILLA_METRICS = "zilla-metrics";
     static final String REFERENCE = "reference";
 
@@ -81,7 +84,9 @@ abstract class HttpBenchTarget implements Closeable
         Zilla(String name, int port, Path directory, boolean metrics) throws IOException
         {
             super(name, port);
-            final String telemetry = metrics ? "    telemetry:\n      metrics:\n        - http.*\n        - stream.*" : "";
+            // the http binding's histograms labelled by method and status, as a user asking for everything would
+            final String telemetry = metrics ? "    telemetry:\n      metrics:\n        - http.*\n        - stream.*\n"
+                + "      attributes:\n        method: ${http.request.method}\n        status: ${http.response.status}" : "";
             final String tcpTelemetry = metrics ? "    telemetry:\n      metrics:\n        - stream.*" : "";
             final String yaml = String.join("\n",
                 "---",
