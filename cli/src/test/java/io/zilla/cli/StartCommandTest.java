@@ -266,7 +266,8 @@ class StartCommandTest
             zilla.hooks().signal();
 
             assertEquals(0, status.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
-            assertEquals(List.of("metrics: otlp_exporter metrics every 3600 s to " + location + "/v1/metrics",
+            assertEquals(List.of("metrics: otlp_exporter metrics, logs every 3600 s to " + location + "/v1/metrics, "
+                + location + "/v1/logs",
                 "started zilla with 1 worker: north_echo_server", "stopped zilla"), zilla.out().lines().toList());
             // the interval is an hour: only the stop pushed, the counters and gauges
             assertEquals(List.of("Bearer token"), pushes);

@@ -123,8 +123,9 @@ public final class Engine implements AutoCloseable
         {
             final AtomicCounter dropped = new AtomicCounter(new UnsafeBuffer(new byte[128]), 0);
             events = new EventLog(directory, configuration.eventsCapacity(), dropped);
-            startExporter();
+            // the exporters first: the events thread hands every event to them too
             startMetricExporters();
+            startExporter();
             for (int i = 0; i < count; i++)
             {
                 final Worker worker = new Worker(i, configuration, directory, bindingsByType, events, readiness);
@@ -397,6 +398,10 @@ public final class Engine implements AutoCloseable
                 consumers.add(event -> System.out.println(event.format()));
             }
         }
+        for (ExporterHandler handler : exporters)
+        {
+            consumers.add(event -> onEvent(handler, event));
+        }
         final Consumer<EngineEvent> fanOut = event -> consumers.forEach(consumer -> consumer.accept(event));
         exporting = true;
         exporter = new Thread(() ->
@@ -412,6 +417,19 @@ public final class Engine implements AutoCloseable
         }, "zilla-events");
         exporter.setDaemon(true);
         exporter.start();
+    }
+
+    /** An exporter that throws on an event must not stop the events thread: the others still get every event. */
+    private static void onEvent(ExporterHandler handler, EngineEvent event)
+    {
+        try
+        {
+            handler.onEvent(event);
+        }
+        catch (RuntimeException ex)
+        {
+            // ignored: the exporter loses this event, the others do not
+        }
     }
 
     private void stopExporter()

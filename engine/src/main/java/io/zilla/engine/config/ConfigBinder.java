@@ -100,11 +100,12 @@ final class ConfigBinder
         endpoint.path("headers").properties().forEach(header -> headers.put(header.getKey(), header.getValue().asText()));
         final JsonNode signals = options.path("signals");
         return new OtlpOptionsConfig(options.path("interval").asInt(OtlpOptionsConfig.DEFAULT_INTERVAL),
-            signals.isMissingNode() ? List.of(OtlpOptionsConfig.METRICS) : strings(signals),
+            signals.isMissingNode() ? OtlpOptionsConfig.DEFAULT_SIGNALS : strings(signals),
             new OtlpOptionsConfig.Endpoint(endpoint.path("protocol").asText(OtlpOptionsConfig.HTTP),
                 endpoint.path("location").asText(),
-                new OtlpOptionsConfig.Overrides(endpoint.path("overrides").path("metrics")
-                    .asText(OtlpOptionsConfig.DEFAULT_METRICS_PATH)),
+                new OtlpOptionsConfig.Overrides(
+                    endpoint.path("overrides").path(OtlpOptionsConfig.METRICS).asText(OtlpOptionsConfig.DEFAULT_METRICS_PATH),
+                    endpoint.path("overrides").path(OtlpOptionsConfig.LOGS).asText(OtlpOptionsConfig.DEFAULT_LOGS_PATH)),
                 headers));
     }
 

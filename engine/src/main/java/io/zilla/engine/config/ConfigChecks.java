@@ -7,6 +7,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -138,8 +139,8 @@ final class ConfigChecks
     }
 
     /**
-     * An otlp exporter pushes only what is built: the metrics signal over OTLP/HTTP, to a location that is an http(s)
-     * URI, every interval of at least one second. Anything else it would not do is refused.
+     * An otlp exporter pushes only what is built: the metrics and logs signals over OTLP/HTTP, to a location that is an
+     * http(s) URI, every interval of at least one second. Anything else it would not do is refused.
      */
     private void checkOtlp(ConfigPath path, JsonNode exporter, List<ConfigError> errors)
     {
@@ -180,18 +181,17 @@ final class ConfigChecks
             errors.add(sources.error(path, "signals is a list of at least one signal, such as [metrics]"));
             return;
         }
+        final Set<String> seen = new HashSet<>();
         for (int index = 0; index < signals.size(); index++)
         {
             final String signal = signals.get(index).asText();
-            if (OtlpOptionsConfig.LOGS.equals(signal))
-            {
-                // fail closed: events would silently stay on this process
-                errors.add(sources.error(path.index(index), "the otlp logs signal is not built yet: only metrics are "
-                    + "pushed (use a stdout exporter for events)"));
-            }
-            else if (!OtlpOptionsConfig.METRICS.equals(signal))
+            if (!OtlpOptionsConfig.DEFAULT_SIGNALS.contains(signal))
             {
                 errors.add(sources.error(path.index(index), "unknown signal '" + signal + "' (known: metrics, logs)"));
+            }
+            else if (!seen.add(signal))
+            {
+                errors.add(sources.error(path.index(index), "signal '" + signal + "' is listed twice"));
             }
         }
     }
@@ -225,20 +225,18 @@ final class ConfigChecks
         {
             final ConfigPath overridePath = path.property("overrides").property(override.getKey());
             final String value = override.getValue().asText();
-            if (OtlpOptionsConfig.LOGS.equals(override.getKey()))
-            {
-                errors.add(sources.error(overridePath, "the otlp logs signal is not built yet: only overrides.metrics "
-                    + "is used"));
-            }
-            else if (!OtlpOptionsConfig.METRICS.equals(override.getKey()))
+            if (!OtlpOptionsConfig.DEFAULT_SIGNALS.contains(override.getKey()))
             {
                 errors.add(sources.error(overridePath, "unknown override '" + override.getKey()
                     + "' (known: metrics, logs)"));
             }
             else if (!override.getValue().isTextual() || !value.startsWith("/") && !isHttpUri(value))
             {
-                errors.add(sources.error(overridePath, "an override is a path such as /v1/metrics, or an http(s) URI, "
-                    + "not '" + value + "'"));
+                final String example = OtlpOptionsConfig.LOGS.equals(override.getKey())
+                    ? OtlpOptionsConfig.DEFAULT_LOGS_PATH
+                    : OtlpOptionsConfig.DEFAULT_METRICS_PATH;
+                errors.add(sources.error(overridePath, "an override is a path such as " + example + ", or an http(s) "
+                    + "URI, not '" + value + "'"));
             }
         }
         final JsonNode headers = endpoint.path("headers");

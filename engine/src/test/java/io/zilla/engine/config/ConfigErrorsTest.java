@@ -4,6 +4,7 @@
 package io.zilla.engine.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
@@ -267,12 +268,13 @@ class ConfigErrorsTest
                       - metrics
                       - logs
                       - traces
+                      - logs
                     endpoint:
                       protocol: grpc
                       location: otel-collector:4318
                       overrides:
                         metrics: v1/metrics
-                        logs: /v1/logs
+                        logs: v1/logs
                       headers:
                         authorization:
                           - Bearer
@@ -293,33 +295,32 @@ class ConfigErrorsTest
             """,
             "zilla.yaml:7:19 telemetry.exporters.otlp_exporter.options.interval: an interval is a whole number of "
                 + "seconds, at least 1, not 0",
-            "zilla.yaml:10:13 telemetry.exporters.otlp_exporter.options.signals[1]: the otlp logs signal is not built "
-                + "yet: only metrics are pushed (use a stdout exporter for events)",
             "zilla.yaml:11:13 telemetry.exporters.otlp_exporter.options.signals[2]: unknown signal 'traces' "
                 + "(known: metrics, logs)",
-            "zilla.yaml:13:21 telemetry.exporters.otlp_exporter.options.endpoint.protocol: unknown protocol 'grpc' "
+            "zilla.yaml:12:13 telemetry.exporters.otlp_exporter.options.signals[3]: signal 'logs' is listed twice",
+            "zilla.yaml:14:21 telemetry.exporters.otlp_exporter.options.endpoint.protocol: unknown protocol 'grpc' "
                 + "(known: http)",
-            "zilla.yaml:14:21 telemetry.exporters.otlp_exporter.options.endpoint.location: a location is the "
+            "zilla.yaml:15:21 telemetry.exporters.otlp_exporter.options.endpoint.location: a location is the "
                 + "collector's http(s) URI, such as http://otel-collector:4318, not 'otel-collector:4318'",
-            "zilla.yaml:16:22 telemetry.exporters.otlp_exporter.options.endpoint.overrides.metrics: an override is a "
+            "zilla.yaml:17:22 telemetry.exporters.otlp_exporter.options.endpoint.overrides.metrics: an override is a "
                 + "path such as /v1/metrics, or an http(s) URI, not 'v1/metrics'",
-            "zilla.yaml:17:19 telemetry.exporters.otlp_exporter.options.endpoint.overrides.logs: the otlp logs signal "
-                + "is not built yet: only overrides.metrics is used",
-            "zilla.yaml:19:13 telemetry.exporters.otlp_exporter.options.endpoint.headers.authorization: a header's "
+            "zilla.yaml:18:19 telemetry.exporters.otlp_exporter.options.endpoint.overrides.logs: an override is a "
+                + "path such as /v1/logs, or an http(s) URI, not 'v1/logs'",
+            "zilla.yaml:20:13 telemetry.exporters.otlp_exporter.options.endpoint.headers.authorization: a header's "
                 + "value is a string",
-            "zilla.yaml:21:20 telemetry.exporters.otlp_exporter.options.endpoint.timeout: unknown endpoint property "
+            "zilla.yaml:22:20 telemetry.exporters.otlp_exporter.options.endpoint.timeout: unknown endpoint property "
                 + "'timeout' (known: headers, location, overrides, protocol)",
-            "zilla.yaml:22:16 telemetry.exporters.otlp_exporter.options.batch: unknown option 'batch' "
+            "zilla.yaml:23:16 telemetry.exporters.otlp_exporter.options.batch: unknown option 'batch' "
                 + "(known: endpoint, interval, signals)",
-            "zilla.yaml:26:9 telemetry.exporters.no_location_exporter.options.endpoint: an otlp endpoint needs a "
+            "zilla.yaml:27:9 telemetry.exporters.no_location_exporter.options.endpoint: an otlp endpoint needs a "
                 + "location: the collector's http(s) URI, such as http://otel-collector:4318",
-            "zilla.yaml:30:7 telemetry.exporters.no_endpoint_exporter.options: an otlp exporter needs "
+            "zilla.yaml:31:7 telemetry.exporters.no_endpoint_exporter.options: an otlp exporter needs "
                 + "options.endpoint.location: the collector's http(s) URI, such as http://otel-collector:4318",
-            "zilla.yaml:31:19 telemetry.exporters.no_endpoint_exporter.options.interval: an interval is a whole number "
+            "zilla.yaml:32:19 telemetry.exporters.no_endpoint_exporter.options.interval: an interval is a whole number "
                 + "of seconds, at least 1, not 1.5",
-            "zilla.yaml:32:18 telemetry.exporters.no_endpoint_exporter.options.signals: signals is a list of at least "
+            "zilla.yaml:33:18 telemetry.exporters.no_endpoint_exporter.options.signals: signals is a list of at least "
                 + "one signal, such as [metrics]",
-            "zilla.yaml:33:5 telemetry.exporters.no_options_exporter: an otlp exporter needs options.endpoint.location: "
+            "zilla.yaml:34:5 telemetry.exporters.no_options_exporter: an otlp exporter needs options.endpoint.location: "
                 + "the collector's http(s) URI, such as http://otel-collector:4318");
     }
 
@@ -341,22 +342,28 @@ class ConfigErrorsTest
                   type: otlp
                   options:
                     interval: 5
-                    signals: [metrics]
+                    signals: [logs]
                     endpoint:
                       protocol: http
                       location: https://otel-collector:4318
                       overrides:
                         metrics: https://metrics.example.com/ingest
+                        logs: /otlp/v1/logs
             """, 1);
 
+        // every signal built unless given, as Zilla's default is every signal it supports
         final OtlpOptionsConfig defaults = (OtlpOptionsConfig) namespace.telemetry().exporters().get(0).options();
-        assertEquals(new OtlpOptionsConfig(30, List.of("metrics"), new OtlpOptionsConfig.Endpoint("http",
-            "http://otel-collector:4318/", new OtlpOptionsConfig.Overrides("/v1/metrics"),
+        assertEquals(new OtlpOptionsConfig(30, List.of("metrics", "logs"), new OtlpOptionsConfig.Endpoint("http",
+            "http://otel-collector:4318/", new OtlpOptionsConfig.Overrides("/v1/metrics", "/v1/logs"),
             Map.of("authorization", "Bearer token"))), defaults);
         assertEquals("http://otel-collector:4318/v1/metrics", defaults.endpoint().metricsUri());
+        assertEquals("http://otel-collector:4318/v1/logs", defaults.endpoint().logsUri());
         final OtlpOptionsConfig full = (OtlpOptionsConfig) namespace.telemetry().exporters().get(1).options();
         assertEquals(5, full.interval());
+        assertEquals(List.of("logs"), full.signals());
+        assertFalse(full.pushes("metrics"));
         assertEquals("https://metrics.example.com/ingest", full.endpoint().metricsUri());
+        assertEquals("https://otel-collector:4318/otlp/v1/logs", full.endpoint().logsUri());
     }
 
     @Test

@@ -4,6 +4,7 @@
 package io.zilla.exporters.otlp;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
@@ -51,7 +52,7 @@ final class ZillaOtlpMeterRegistry extends OtlpMeterRegistry
         this.histograms = new OtlpHistograms(context.namespace(), context.directory(), context.metrics(),
             TimeUnit.MILLISECONDS.toNanos(Clock.SYSTEM.wallTime()));
         this.sender = new OtlpHttpMetricsSender(new HttpUrlConnectionSender(config.connectTimeout(), config.readTimeout()));
-        this.resource = resource(config);
+        this.resource = resource(config.resourceAttributes());
         this.constructed = true;
     }
 
@@ -108,8 +109,11 @@ final class ZillaOtlpMeterRegistry extends OtlpMeterRegistry
         }
     }
 
-    /** The resource Micrometer sends with the counters and gauges, so that a collector sees one resource. */
-    private static Resource resource(OtlpRegistryConfig config)
+    /**
+     * The resource Micrometer sends with the counters and gauges, sent with the histograms and the logs too, so that a
+     * collector sees one resource.
+     */
+    static Resource resource(Map<String, String> attributes)
     {
         final Resource.Builder resource = Resource.newBuilder()
             .addAttributes(attribute("telemetry.sdk.name", "io.micrometer"))
@@ -119,7 +123,7 @@ final class ZillaOtlpMeterRegistry extends OtlpMeterRegistry
         {
             resource.addAttributes(attribute("telemetry.sdk.version", version));
         }
-        config.resourceAttributes().forEach((key, value) -> resource.addAttributes(attribute(key, value)));
+        attributes.forEach((key, value) -> resource.addAttributes(attribute(key, value)));
         return resource.build();
     }
 

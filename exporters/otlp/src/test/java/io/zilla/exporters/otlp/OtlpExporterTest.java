@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,9 +23,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import io.opentelemetry.proto.common.v1.KeyValue;
+import io.opentelemetry.proto.logs.v1.LogRecord;
+import io.opentelemetry.proto.logs.v1.ResourceLogs;
+import io.opentelemetry.proto.logs.v1.ScopeLogs;
+import io.opentelemetry.proto.logs.v1.SeverityNumber;
 import io.opentelemetry.proto.metrics.v1.AggregationTemporality;
 import io.opentelemetry.proto.metrics.v1.HistogramDataPoint;
 import io.opentelemetry.proto.metrics.v1.Metric;
@@ -30,6 +38,7 @@ import io.opentelemetry.proto.metrics.v1.NumberDataPoint;
 import io.opentelemetry.proto.metrics.v1.ResourceMetrics;
 import io.opentelemetry.proto.metrics.v1.ScopeMetrics;
 import io.zilla.engine.Engine;
+import io.zilla.engine.internal.event.EngineEvent;
 import io.zilla.engine.metrics.Buckets;
 import io.zilla.engine.test.EngineExtension;
 import io.zilla.engine.test.FreePorts;
@@ -42,13 +51,17 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * tcp -> http (http.* and stream.*) -> echo, pushed every second to an OTLP receiver in the test: the metrics arrive
  * with their types, units, zilla's histogram bounds and exact counts, the resource and data point attributes, and the
- * configured headers.
+ * configured headers. A tcp server whose one route takes no connection from 127.0.0.1 makes the events: each
+ * refused connection is a {@code tcp.connection.refused}, which arrives as a log record, as does a reload's
+ * {@code engine.config.reloaded}.
  */
 class OtlpExporterTest
 {
     private static final int REQUESTS = 4;
     private static final String BODY = "Hello, otlp";
     private static final String HTTP = "north_http_server";
+    private static final String REFUSED = "tcp.connection.refused";
+    private static final String RELOADED = "engine.config.reloaded";
 
     @RegisterExtension
     final EngineExtension engine = new EngineExtension();
@@ -238,6 +251,112 @@ class OtlpExporterTest
         assertEquals(Set.of("south_tcp_server", HTTP), bindings(latest(received).get("stream.opens.sent")));
     }
 
+    @Test
+    void shouldPushEventsAsLogRecords() throws Exception
+    {
+        final int port = FreePorts.next();
+        final Path file = temp.resolve("zilla.yaml");
+        Files.writeString(file, refusingYaml(port, "[metrics, logs]", ""));
+        final Engine started = engine.startWatching(file);
+        assertEquals(List.of("otlp_exporter metrics, logs every 1 s to " + receiver.location() + "/v1/metrics, "
+            + receiver.location() + "/v1/logs"), started.exporterDescriptions());
+
+        refuse(port);
+        // the same bindings: nothing restarts, the engine says it reloaded
+        Files.writeString(file, refusingYaml(port, "[metrics, logs]", "") + "# reloaded\n");
+        final List<OtlpReceiver.ReceivedLogs> received = receiver.awaitLogs(now ->
+            records(now).containsKey(REFUSED) && records(now).containsKey(RELOADED), REFUSED + " and " + RELOADED);
+        final Map<String, LogRecord> records = records(received);
+
+        // a refused connection: the event's time, detail and trace, WARN
+        final EngineEvent event = event(REFUSED);
+        final LogRecord refused = records.get(REFUSED);
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(event.timestamp()), refused.getTimeUnixNano());
+        assertTrue(refused.getObservedTimeUnixNano() >= refused.getTimeUnixNano(), refused::toString);
+        assertEquals(event.detail(), refused.getBody().getStringValue());
+        assertTrue(refused.getBody().getStringValue().contains("no route"), refused::toString);
+        assertEquals(SeverityNumber.SEVERITY_NUMBER_WARN, refused.getSeverityNumber());
+        assertEquals("WARN", refused.getSeverityText());
+        assertEquals(REFUSED, refused.getEventName());
+        assertTrue(event.traceId() != 0L, event::toString);
+        assertEquals(Map.of("namespace", "example", "binding", "north_tcp_server", "event", REFUSED,
+            "zilla.trace.id", "0x" + Long.toHexString(event.traceId())), attributes(refused.getAttributesList()));
+        // zilla's trace id is not an OTLP trace id
+        assertTrue(refused.getTraceId().isEmpty(), refused::toString);
+
+        // the reload: the engine's, no trace, INFO
+        final LogRecord reloaded = records.get(RELOADED);
+        assertEquals(SeverityNumber.SEVERITY_NUMBER_INFO, reloaded.getSeverityNumber());
+        assertEquals("INFO", reloaded.getSeverityText());
+        assertEquals(event(RELOADED).detail(), reloaded.getBody().getStringValue());
+        assertTrue(reloaded.getBody().getStringValue().endsWith(": 2 bindings"), reloaded::toString);
+        assertEquals(Map.of("namespace", "example", "binding", "engine", "event", RELOADED),
+            attributes(reloaded.getAttributesList()));
+
+        // the metrics' resource: service.name is the namespace's name, with the namespace's attributes
+        final List<OtlpReceiver.Received> metrics = receiver.await(now -> !now.isEmpty(), "a metrics push");
+        final Set<Map<String, String>> resources = received.stream()
+            .flatMap(request -> request.request().getResourceLogsList().stream())
+            .map(resource -> attributes(resource.getResource().getAttributesList()))
+            .collect(Collectors.toSet());
+        assertEquals(1, resources.size(), resources::toString);
+        final Map<String, String> resource = resources.iterator().next();
+        assertEquals("example", resource.get("service.name"), resource::toString);
+        assertEquals("test", resource.get("deployment.environment"), resource::toString);
+        assertEquals(attributes(metrics.get(0).request().getResourceMetrics(0).getResource().getAttributesList()),
+            resource);
+
+        // OTLP/HTTP with protobuf bodies, with the configured header
+        for (OtlpReceiver.ReceivedLogs request : received)
+        {
+            assertEquals("/v1/logs", request.path());
+            assertEquals("application/x-protobuf", request.header("Content-Type"));
+            assertEquals("Bearer test-token", request.header("Authorization"));
+        }
+    }
+
+    @Test
+    void shouldKeepTheRecordsOfAFailedPushForTheNext() throws Exception
+    {
+        final int port = FreePorts.next();
+        receiver.answerLogs(503);
+        final Engine started = engine.startText("zilla.yaml", refusingYaml(port, "[logs]", "/otlp/v1/logs"));
+        assertEquals(List.of("otlp_exporter logs every 1 s to " + receiver.location() + "/otlp/v1/logs"),
+            started.exporterDescriptions());
+
+        refuse(port);
+        final List<OtlpReceiver.ReceivedLogs> received = receiver.awaitLogs(now -> now.size() >= 2, "a second logs push");
+
+        // the collector could not take it: the next push sends it again, and it is taken
+        assertEquals(503, received.get(0).status());
+        assertEquals(200, received.get(1).status());
+        assertEquals(List.of(REFUSED), names(received.get(0)));
+        assertEquals(logRecords(received.get(0)), logRecords(received.get(1)));
+        assertEquals("/otlp/v1/logs", received.get(1).path());
+        assertEquals("Bearer test-token", received.get(1).header("Authorization"));
+
+        // then nothing is queued: the push at the stop sends nothing, and no metrics are pushed at all
+        started.close();
+        assertEquals(2, receiver.logs().size(), receiver.logs()::toString);
+        assertEquals(List.of(), receiver.received());
+    }
+
+    @Test
+    void shouldPushNoLogsWithMetricsAlone() throws Exception
+    {
+        final int port = FreePorts.next();
+        final Engine started = engine.startText("zilla.yaml", refusingYaml(port, "[metrics]", ""));
+
+        refuse(port);
+        event(REFUSED);
+        receiver.await(now -> !now.isEmpty(), "a metrics push");
+        // the stop hands the exporter every event left, and pushes the last metrics
+        started.close();
+
+        assertFalse(receiver.received().isEmpty());
+        assertEquals(List.of(), receiver.logs());
+    }
+
     private static Set<String> bindings(Metric metric)
     {
         return metric == null ? Set.of() : metric.getSum().getDataPointsList().stream()
@@ -293,6 +412,108 @@ class OtlpExporterTest
                 kind: server
             """.formatted(namespaceSelected, receiver.location(), path, port, tcpTelemetry,
                 selected.replace("\n    ", "\n        "));
+    }
+
+    /** A tcp server that takes connections from 10.0.0.0/8 only: a test's connection is refused, an event. */
+    private String refusingYaml(int port, String signals, String logsPath)
+    {
+        final String overrides = logsPath.isEmpty() ? "" : "\n          overrides:\n            logs: " + logsPath;
+        return """
+            name: example
+            telemetry:
+              attributes:
+                deployment.environment: test
+              metrics:
+                - stream.opens.*
+              exporters:
+                otlp_exporter:
+                  type: otlp
+                  options:
+                    interval: 1
+                    signals: %s
+                    endpoint:
+                      location: %s%s
+                      headers:
+                        authorization: Bearer test-token
+            bindings:
+              north_tcp_server:
+                type: tcp
+                kind: server
+                options:
+                  host: 127.0.0.1
+                  port: %d
+                telemetry:
+                  metrics:
+                    - stream.opens.*
+                routes:
+                  - when:
+                      - cidr: 10.0.0.0/8
+                    exit: north_echo_server
+              north_echo_server:
+                type: echo
+                kind: server
+            """.formatted(signals, receiver.location(), overrides, port);
+    }
+
+    /** Connects, and is closed on at once. */
+    private static void refuse(int port) throws IOException
+    {
+        try (Socket socket = new Socket("127.0.0.1", port))
+        {
+            socket.setSoTimeout(10_000);
+            assertEquals(-1, socket.getInputStream().read());
+        }
+        catch (SocketException ex)
+        {
+            // reset rather than closed: refused all the same
+        }
+    }
+
+    /** The first event of that name the engine exported, waiting for it. */
+    private EngineEvent event(String name) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (System.nanoTime() < deadline)
+        {
+            for (EngineEvent event : engine.events())
+            {
+                if (event.event().equals(name))
+                {
+                    return event;
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no " + name + " in " + engine.events());
+    }
+
+    /** Each record taken (answered 200), by its event's name: the last of each. */
+    private static Map<String, LogRecord> records(List<OtlpReceiver.ReceivedLogs> received)
+    {
+        final Map<String, LogRecord> records = new TreeMap<>();
+        received.stream()
+            .filter(request -> request.status() == 200)
+            .flatMap(request -> logRecords(request).stream())
+            .forEach(record -> records.put(record.getEventName(), record));
+        return records;
+    }
+
+    private static List<LogRecord> logRecords(OtlpReceiver.ReceivedLogs request)
+    {
+        final List<LogRecord> records = new ArrayList<>();
+        for (ResourceLogs resource : request.request().getResourceLogsList())
+        {
+            for (ScopeLogs scope : resource.getScopeLogsList())
+            {
+                records.addAll(scope.getLogRecordsList());
+            }
+        }
+        return records;
+    }
+
+    private static List<String> names(OtlpReceiver.ReceivedLogs request)
+    {
+        return logRecords(request).stream().map(LogRecord::getEventName).toList();
     }
 
     /**

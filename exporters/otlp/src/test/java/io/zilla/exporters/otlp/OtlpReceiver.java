@@ -9,17 +9,22 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
 import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest;
 import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceResponse;
 
 /**
  * An OTLP/HTTP receiver, as a collector's otlp receiver answers: each POST's body decoded with the official protobuf
- * classes, kept with its path and headers, and answered 200 with an empty ExportMetricsServiceResponse.
+ * classes, kept with its path and headers, and answered 200 with an empty ExportMetricsServiceResponse. A POST to a
+ * path that ends in {@code /logs} is an ExportLogsServiceRequest, kept apart with the status it was answered,
+ * 200 unless {@link #answerLogs} says otherwise.
  */
 final class OtlpReceiver implements AutoCloseable
 {
@@ -27,16 +32,22 @@ final class OtlpReceiver implements AutoCloseable
     {
         String header(String name)
         {
-            return headers.entrySet().stream()
-                .filter(entry -> entry.getKey().equalsIgnoreCase(name))
-                .map(entry -> String.join(",", entry.getValue()))
-                .findFirst()
-                .orElse(null);
+            return OtlpReceiver.header(headers, name);
+        }
+    }
+
+    record ReceivedLogs(String path, Map<String, List<String>> headers, ExportLogsServiceRequest request, int status)
+    {
+        String header(String name)
+        {
+            return OtlpReceiver.header(headers, name);
         }
     }
 
     private final HttpServer server;
     private final List<Received> received = new CopyOnWriteArrayList<>();
+    private final List<ReceivedLogs> logs = new CopyOnWriteArrayList<>();
+    private final Queue<Integer> logsStatuses = new ConcurrentLinkedQueue<>();
 
     OtlpReceiver() throws IOException
     {
@@ -55,6 +66,37 @@ final class OtlpReceiver implements AutoCloseable
         return List.copyOf(received);
     }
 
+    /** Every logs request, answered or not. */
+    List<ReceivedLogs> logs()
+    {
+        return List.copyOf(logs);
+    }
+
+    /** The statuses of the next logs requests, in order; 200 after them. */
+    void answerLogs(int... statuses)
+    {
+        for (int status : statuses)
+        {
+            logsStatuses.add(status);
+        }
+    }
+
+    /** Waits until the logs requests satisfy the condition. */
+    List<ReceivedLogs> awaitLogs(Predicate<List<ReceivedLogs>> condition, String what) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (System.nanoTime() < deadline)
+        {
+            final List<ReceivedLogs> now = logs();
+            if (condition.test(now))
+            {
+                return now;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no " + what + " in " + logs());
+    }
+
     /** Waits until what was received satisfies the condition. */
     List<Received> await(Predicate<List<Received>> condition, String what) throws InterruptedException
     {
@@ -71,6 +113,15 @@ final class OtlpReceiver implements AutoCloseable
         throw new AssertionError("no " + what + " in " + received());
     }
 
+    private static String header(Map<String, List<String>> headers, String name)
+    {
+        return headers.entrySet().stream()
+            .filter(entry -> entry.getKey().equalsIgnoreCase(name))
+            .map(entry -> String.join(",", entry.getValue()))
+            .findFirst()
+            .orElse(null);
+    }
+
     @Override
     public void close()
     {
@@ -81,6 +132,18 @@ final class OtlpReceiver implements AutoCloseable
     {
         try (exchange)
         {
+            if (exchange.getRequestURI().getPath().endsWith("/logs"))
+            {
+                final ExportLogsServiceRequest request = ExportLogsServiceRequest.parseFrom(
+                    exchange.getRequestBody().readAllBytes());
+                final Integer next = logsStatuses.poll();
+                final int status = next != null ? next : 200;
+                logs.add(new ReceivedLogs(exchange.getRequestURI().getPath(), Map.copyOf(exchange.getRequestHeaders()),
+                    request, status));
+                exchange.getResponseHeaders().set("Content-Type", "application/x-protobuf");
+                exchange.sendResponseHeaders(status, -1);
+                return;
+            }
             final ExportMetricsServiceRequest request = ExportMetricsServiceRequest.parseFrom(
                 exchange.getRequestBody().readAllBytes());
             received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
