@@ -216,6 +216,37 @@ class OtlpExporterTest
     }
 
     @Test
+    void shouldPushTheAttributesOfTheBindingAsDataPointAttributes() throws Exception
+    {
+        final int port = FreePorts.next();
+        final String yaml = yaml(port, "http.duration", "/v1/metrics").replace(
+            "        - http.duration\n    exit: north_echo_server",
+            "        - http.duration\n      attributes:\n        method: ${http.request.method}\n"
+                + "        status: ${http.response.status}\n    exit: north_echo_server");
+        assertTrue(yaml.contains("status: ${http.response.status}"), yaml);
+        engine.startText("zilla.yaml", yaml);
+
+        final HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/"))
+            .POST(HttpRequest.BodyPublishers.ofString(BODY))
+            .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode());
+
+        final List<OtlpReceiver.Received> received = receiver.await(now ->
+        {
+            final Map<String, Metric> metrics = latest(now);
+            return metrics.containsKey("http.duration") && histogram(metrics.get("http.duration"), HTTP).getCount() == 1;
+        }, "1 request in http.duration");
+
+        // one data point, of the label set of the one request: none without the attributes
+        final List<HistogramDataPoint> points = latest(received).get("http.duration").getHistogram().getDataPointsList();
+        assertEquals(1, points.size(), points::toString);
+        final Map<String, String> attributes = attributes(points.get(0).getAttributesList());
+        assertEquals("POST", attributes.get("method"), attributes::toString);
+        assertEquals("200", attributes.get("status"), attributes::toString);
+        assertEquals("north_http_server", attributes.get("binding"), attributes::toString);
+    }
+
+    @Test
     void shouldPushTheFinalTotalsWhenItStops() throws Exception
     {
         final int port = FreePorts.next();
