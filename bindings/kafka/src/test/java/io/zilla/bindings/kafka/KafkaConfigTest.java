@@ -329,9 +329,9 @@ class KafkaConfigTest
                 kind: client
             """, 1);
 
-        assertEquals(Set.of("kafka.produce.records", "kafka.produce.bytes", "kafka.fetch.records", "kafka.fetch.bytes",
-            "kafka.broker.connections", "kafka.request.duration", "kafka.cache.reads", "kafka.cache.fetched",
-            "kafka.cache.lag"),
+        assertEquals(Set.of("kafka.produce.records", "kafka.produce.bytes", "kafka.produce.retries", "kafka.fetch.records",
+            "kafka.fetch.bytes", "kafka.broker.connections", "kafka.request.duration", "kafka.cache.reads",
+            "kafka.cache.fetched", "kafka.cache.lag"),
             config.binding("kafka_client").metrics());
         assertEquals(Set.of(), config.binding("tcp_client").metrics());
     }

@@ -755,6 +755,8 @@ final class KafkaClientProduceFactory
                 final Batch batch = resending[i];
                 if (!batch.acked && !batch.awaiting)
                 {
+                    // each batch of the round, once: one that finds no leader, and fails at once, counts too
+                    Metrics.increment(metrics.produceRetries);
                     batch.send(traceId);
                 }
             }

@@ -21,10 +21,10 @@ import org.apache.kafka.common.protocol.ApiKeys;
 /**
  * The {@code kafka.*} metrics of one kafka binding on one worker, each null unless the binding's telemetry selects it,
  * so that the data path pays one null check for a metric nobody wants. Which kind records which: a client binding the
- * produce, fetch, broker connection and request duration metrics, a cache_client {@code kafka.cache.reads} and a
- * cache_server {@code kafka.cache.fetched} and {@code kafka.cache.lag} (docs/telemetry.md, "kafka"). A proxy records
- * none of its own: it passes Produce and Fetch through without remembering them (only the requests whose responses it
- * rewrites), so it has no request to time them against.
+ * produce (records, bytes, retries), fetch, broker connection and request duration metrics, a cache_client
+ * {@code kafka.cache.reads} and a cache_server {@code kafka.cache.fetched} and {@code kafka.cache.lag}
+ * (docs/telemetry.md, "kafka"). A proxy records none of its own: it passes Produce and Fetch through without
+ * remembering them (only the requests whose responses it rewrites), so it has no request to time them against.
  */
 public final class KafkaMetrics
 {
@@ -32,6 +32,8 @@ public final class KafkaMetrics
         "Records produced, counted when Kafka acknowledged them");
     public static final Metric PRODUCE_BYTES = Metric.counter("kafka.produce.bytes", MetricUnit.BYTES,
         "Value bytes of the records produced, counted when Kafka acknowledged them");
+    public static final Metric PRODUCE_RETRIES = Metric.counter("kafka.produce.retries", MetricUnit.COUNT,
+        "Record batches sent to Kafka again after a retriable error or a lost connection, one per batch per retry");
     public static final Metric FETCH_RECORDS = Metric.counter("kafka.fetch.records", MetricUnit.COUNT,
         "Records fetched and delivered to the application");
     public static final Metric FETCH_BYTES = Metric.counter("kafka.fetch.bytes", MetricUnit.BYTES,
@@ -51,11 +53,12 @@ public final class KafkaMetrics
         "Records Kafka has that the cache has not fetched yet, over the partitions it caches");
 
     /** What a kafka binding records beyond stream.*. */
-    public static final List<Metric> DECLARED = List.of(PRODUCE_RECORDS, PRODUCE_BYTES, FETCH_RECORDS, FETCH_BYTES,
-        BROKER_CONNECTIONS, REQUEST_DURATION, CACHE_READS, CACHE_FETCHED, CACHE_LAG);
+    public static final List<Metric> DECLARED = List.of(PRODUCE_RECORDS, PRODUCE_BYTES, PRODUCE_RETRIES, FETCH_RECORDS,
+        FETCH_BYTES, BROKER_CONNECTIONS, REQUEST_DURATION, CACHE_READS, CACHE_FETCHED, CACHE_LAG);
 
     final AtomicCounter produceRecords;
     final AtomicCounter produceBytes;
+    final AtomicCounter produceRetries;
     final AtomicCounter fetchRecords;
     final AtomicCounter fetchBytes;
     final AtomicCounter brokerConnections;
@@ -79,6 +82,7 @@ public final class KafkaMetrics
         final boolean client = kind == KindConfig.CLIENT;
         this.produceRecords = client ? metrics.counter(PRODUCE_RECORDS) : null;
         this.produceBytes = client ? metrics.counter(PRODUCE_BYTES) : null;
+        this.produceRetries = client ? metrics.counter(PRODUCE_RETRIES) : null;
         this.fetchRecords = client ? metrics.counter(FETCH_RECORDS) : null;
         this.fetchBytes = client ? metrics.counter(FETCH_BYTES) : null;
         this.brokerConnections = client ? metrics.counter(BROKER_CONNECTIONS) : null;

@@ -17,10 +17,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import io.zilla.bindings.kafka.test.KafkaFaultRelay;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.EngineHistograms;
 import io.zilla.engine.test.EngineExtension;
@@ -41,7 +43,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The kafka.* metrics, read from the engine directory as exporters read them, after records of known sizes went
- * through a client binding (produced and fetched back) and through the cache (fetched once, read by two readers).
+ * through a client binding (produced and fetched back) and through the cache (fetched once, read by two readers),
+ * and after a batch a relay failed was sent again.
  */
 @ExtendWith(EmbeddedKafkaExtension.class)
 class KafkaMetricsTest
@@ -51,6 +54,7 @@ class KafkaMetricsTest
     private static final int RECORDS = 50;
     // "value-000".."value-049": 9 bytes each
     private static final int VALUE_LENGTH = 9;
+    private static final short NOT_ENOUGH_REPLICAS_AFTER_APPEND = 20;
 
     @RegisterExtension
     final EngineExtension engine = new EngineExtension().anchor(KafkaMetricsTest.class);
@@ -71,6 +75,7 @@ class KafkaMetricsTest
         assertFalse(produce.reset(), () -> "reset with " + resetError(produce) + ", events " + engine.events());
         awaitCounter("kafka_client", "kafka.produce.records", RECORDS);
         assertEquals(RECORDS * VALUE_LENGTH, counter("kafka_client", "kafka.produce.bytes"), "value bytes only");
+        assertEquals(0L, counter("kafka_client", "kafka.produce.retries"), "no batch sent again: the series at 0");
 
         final TestStream fetch = app.open(fetchBeginEx(topic, 0, EARLIEST));
         fetch.await(WAIT, () -> records(fetch).size() == RECORDS);
@@ -96,6 +101,49 @@ class KafkaMetricsTest
         // what the client binding does not record stays away
         assertEquals(-1L, counter("kafka_client", "kafka.cache.reads"));
         app.end(produce);
+    }
+
+    @Test
+    void shouldCountTheBatchSentAgainAfterARetriableError() throws Exception
+    {
+        // the relay answers the third Produce with NOT_ENOUGH_REPLICAS_AFTER_APPEND (after the broker wrote it) once a
+        // later batch is on its way, and holds its retry: the later batches in flight succeed, the failed one alone
+        // goes again
+        final int count = 400;
+        try (KafkaFaultRelay relay = new KafkaFaultRelay(2, NOT_ENOUGH_REPLICAS_AFTER_APPEND);
+             EmbeddedKafka kafka = relay.startBroker())
+        {
+            kafka.createTopic("retried", 1);
+            engine.env("KAFKA_BOOTSTRAP", "127.0.0.1:" + relay.port()).start("client.metrics.yaml");
+            final TestClient app = TestBinding.client("app");
+            final TestStream produce = app.open(produceBeginEx("retried", 0, -1L, (short) -1,
+                KafkaAckMode.IN_SYNC_REPLICAS));
+            for (int i = 0; i < count; i++)
+            {
+                app.send(produce, indexed(i), produceDataEx(0, 0L, null, List.of()), WHOLE);
+            }
+            assertTrue(relay.awaitRetryHeld(WAIT), "the failed batch was sent again");
+            // counted as it went, before the relay saw it
+            assertEquals(1L, counter("kafka_client", "kafka.produce.retries"));
+
+            relay.release();
+            app.end(produce);
+            produce.await(WAIT, () -> produce.ended() || produce.reset());
+            assertFalse(produce.reset(), () -> "reset with " + resetError(produce) + ", events " + engine.events());
+            assertEquals(produce.sequence(), produce.acknowledged(), "every record acknowledged");
+            // every record in the log, twice only the failed batch's (the broker had written it)
+            final List<Integer> failed = relay.failedRecords();
+            final Map<Integer, Integer> found = KafkaClientAckTest.readToTheEnd(kafka, "retried", 1);
+            for (int i = 0; i < count; i++)
+            {
+                final int times = found.getOrDefault(i, 0);
+                assertTrue(times == 1 || failed.contains(i) && times == 2, "record " + i + " " + times + " times");
+            }
+            // one batch, one retry; each record acknowledged once, whatever the retries
+            assertEquals(1L, counter("kafka_client", "kafka.produce.retries"));
+            assertEquals(count, counter("kafka_client", "kafka.produce.records"));
+            assertEquals(count * 1000L, counter("kafka_client", "kafka.produce.bytes"));
+        }
     }
 
     @Test
@@ -125,6 +173,16 @@ class KafkaMetricsTest
     private static byte[] value(int i)
     {
         return String.format("value-%03d", i).getBytes(UTF_8);
+    }
+
+    // 1 KB starting with its index in 8 digits, as KafkaFaultRelay reads it
+    private static byte[] indexed(int i)
+    {
+        final byte[] value = new byte[1000];
+        Arrays.fill(value, (byte) 'a');
+        final byte[] index = String.format("%08d", i).getBytes(UTF_8);
+        System.arraycopy(index, 0, value, 0, index.length);
+        return value;
     }
 
     private static void produce(EmbeddedKafka kafka, String topic) throws Exception
