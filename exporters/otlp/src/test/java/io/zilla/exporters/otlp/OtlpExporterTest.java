@@ -200,16 +200,7 @@ class OtlpExporterTest
         final int port = FreePorts.next();
         engine.startText("zilla.yaml", yaml(port, "http.duration", "/otlp/v1/metrics"));
 
-        final HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/"))
-            .POST(HttpRequest.BodyPublishers.ofString(BODY))
-            .build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, response.statusCode());
-
-        final List<OtlpReceiver.Received> received = receiver.await(now ->
-        {
-            final Map<String, Metric> metrics = latest(now);
-            return metrics.containsKey("http.duration") && histogram(metrics.get("http.duration"), HTTP).getCount() == 1;
-        }, "1 request in http.duration");
+        final List<OtlpReceiver.Received> received = postOnceAndAwaitItsDuration(port);
 
         assertEquals(Set.of("http.duration"), latest(received).keySet());
         assertTrue(received.stream().allMatch(request -> request.path().equals("/otlp/v1/metrics")), received::toString);
@@ -226,16 +217,7 @@ class OtlpExporterTest
         assertTrue(yaml.contains("status: ${http.response.status}"), yaml);
         engine.startText("zilla.yaml", yaml);
 
-        final HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/"))
-            .POST(HttpRequest.BodyPublishers.ofString(BODY))
-            .build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, response.statusCode());
-
-        final List<OtlpReceiver.Received> received = receiver.await(now ->
-        {
-            final Map<String, Metric> metrics = latest(now);
-            return metrics.containsKey("http.duration") && histogram(metrics.get("http.duration"), HTTP).getCount() == 1;
-        }, "1 request in http.duration");
+        final List<OtlpReceiver.Received> received = postOnceAndAwaitItsDuration(port);
 
         // one data point, of the label set of the one request: none without the attributes
         final List<HistogramDataPoint> points = latest(received).get("http.duration").getHistogram().getDataPointsList();
@@ -393,6 +375,22 @@ class OtlpExporterTest
         return metric == null ? Set.of() : metric.getSum().getDataPointsList().stream()
             .map(point -> attributes(point.getAttributesList()).get("binding"))
             .collect(Collectors.toSet());
+    }
+
+    /** One POST through the echo, then the pushes until one carries its http.duration. */
+    private List<OtlpReceiver.Received> postOnceAndAwaitItsDuration(int port) throws Exception
+    {
+        final HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/"))
+            .POST(HttpRequest.BodyPublishers.ofString(BODY))
+            .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode());
+
+        final List<OtlpReceiver.Received> received = receiver.await(now ->
+        {
+            final Map<String, Metric> metrics = latest(now);
+            return metrics.containsKey("http.duration") && histogram(metrics.get("http.duration"), HTTP).getCount() == 1;
+        }, "1 request in http.duration");
+        return received;
     }
 
     private String yaml(int port, String metrics, String path)
