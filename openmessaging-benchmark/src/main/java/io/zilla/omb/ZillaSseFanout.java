@@ -4,79 +4,32 @@
 package io.zilla.omb;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
-
-import io.zilla.engine.Engine;
-import io.zilla.engine.EngineConfiguration;
-import io.zilla.engine.test.FreePorts;
+import java.util.Map;
 
 /**
  * zilla in-process as the SSE fan-out of Kafka topics: {@code tcp -> http -> sse -> sse-kafka -> kafka cache_client
- * -> cache_server -> kafka client -> tcp} ({@code sse-fanout.zilla.yaml} of this module's resources), on a free
- * loopback port, in front of the given brokers, in a fresh temporary engine directory. Its workers are the engine's
- * {@code zilla-worker-N} threads, whose CPU time the benchmark reports.
+ * -> cache_server -> kafka client -> tcp} ({@code sse-fanout.zilla.yaml} of this module's resources), in front of the
+ * given brokers.
  */
 final class ZillaSseFanout implements AutoCloseable
 {
-    static final String HOST = "127.0.0.1";
-    private static final String GRAPH = "sse-fanout.zilla.yaml";
-
-    private final Path directory;
-    private final Engine engine;
-    private final int port;
+    private final InProcessZilla zilla;
 
     ZillaSseFanout(String brokerBootstrap, int workers) throws IOException
     {
-        this.port = FreePorts.next();
-        this.directory = Files.createTempDirectory("zilla-sse-bench-");
-        final EngineConfiguration configuration = new EngineConfiguration()
-            .with(EngineConfiguration.WORKERS, workers)
-            .with(EngineConfiguration.DIRECTORY, directory);
-        final String port = Integer.toString(this.port);
-        this.engine = Engine.builder()
-            .configuration(configuration)
-            .config(GRAPH, graph())
-            .environment(name -> switch (name)
-            {
-                case "SSE_PORT" -> port;
-                case "KAFKA_BOOTSTRAP_SERVER" -> brokerBootstrap;
-                default -> null;
-            })
-            .build();
-        engine.start();
+        this.zilla = new InProcessZilla("sse-fanout.zilla.yaml", "SSE_PORT", workers,
+            Map.of("KAFKA_BOOTSTRAP_SERVER", brokerBootstrap));
     }
 
     /** The endpoint of a topic, {@code {topic}} standing for its name. */
     String sseUrl()
     {
-        return "http://" + HOST + ":" + port + "/{topic}";
+        return zilla.url("/{topic}");
     }
 
     @Override
     public void close() throws IOException
     {
-        engine.close();
-        try (Stream<Path> files = Files.walk(directory))
-        {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        }
-    }
-
-    private static String graph()
-    {
-        try (InputStream in = ZillaSseFanout.class.getResourceAsStream(GRAPH))
-        {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        catch (IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
+        zilla.close();
     }
 }
