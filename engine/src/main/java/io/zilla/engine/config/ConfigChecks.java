@@ -28,6 +28,8 @@ import io.zilla.engine.vault.Vault;
  */
 final class ConfigChecks
 {
+    /** The labels the exporters give series themselves: an attribute of one of these names would repeat one. */
+    private static final Set<String> RESERVED_LABELS = Set.of("namespace", "binding", "le", "api", "reason");
     private static final String OTLP_LOCATION = "the collector's http(s) URI, such as http://otel-collector:4318";
 
     private final Map<String, Binding> bindingsByType;
@@ -380,14 +382,15 @@ final class ConfigChecks
                     + "telemetry.metrics: a binding records only metrics the namespace declares"));
             }
         }
-        checkBindingAttributes(path.property("telemetry").property("attributes"), binding, type, errors);
+        checkBindingAttributes(root, path.property("telemetry").property("attributes"), binding, type, errors);
     }
 
     /**
      * A binding's attributes: each an expression its type resolves per request, each expression once, and only where
      * the binding records a histogram for them to label; otherwise they would silently label nothing.
      */
-    private void checkBindingAttributes(ConfigPath path, JsonNode binding, Binding type, List<ConfigError> errors)
+    private void checkBindingAttributes(JsonNode root, ConfigPath path, JsonNode binding, Binding type,
+        List<ConfigError> errors)
     {
         final JsonNode attributes = binding.path("telemetry").path("attributes");
         if (type == null || !attributes.isObject() || attributes.isEmpty())
@@ -396,12 +399,22 @@ final class ConfigChecks
         }
         final int errorsBefore = errors.size();
         final List<String> known = type.attributes();
+        final Set<String> namespaceLabels = new TreeSet<>();
+        root.path("telemetry").path("attributes").fieldNames()
+            .forEachRemaining(name -> namespaceLabels.add(name.replace('.', '_')));
         final Map<String, String> seen = new HashMap<>();
         for (Map.Entry<String, JsonNode> attribute : attributes.properties())
         {
             final String expression = attribute.getValue().asText();
             final ConfigPath attributePath = path.property(attribute.getKey());
-            if (!known.contains(expression))
+            final String label = attribute.getKey().replace('.', '_');
+            if (RESERVED_LABELS.contains(label) || namespaceLabels.contains(label))
+            {
+                // two labels of one name would make every scrape of the series fail
+                errors.add(sources.error(attributePath, "'" + attribute.getKey() + "' is a label of every series already ("
+                    + (RESERVED_LABELS.contains(label) ? "the exporters' own" : "telemetry.attributes") + ")"));
+            }
+            else if (!known.contains(expression))
             {
                 errors.add(sources.error(attributePath, known.isEmpty()
                     ? Messages.article(type.type()) + " " + type.type() + " binding has no attributes"

@@ -628,6 +628,13 @@ class HttpConfigTest
             + "histograms, and its telemetry.metrics selects none (http.duration, http.request.size, http.response.size)"),
             errors(yaml.replace("- http.*\n      attributes", "- http.active.requests\n      attributes")).stream()
                 .map(ConfigError::toString).toList());
+        assertEquals(List.of("zilla.yaml:14:18 bindings.http.telemetry.attributes.binding: 'binding' is a label of every "
+            + "series already (the exporters' own)"),
+            errors(yaml.replace("method: ${http", "binding: ${http")).stream().map(ConfigError::toString).toList());
+        assertEquals(List.of("zilla.yaml:16:23 bindings.http.telemetry.attributes.service.name: 'service.name' is a label of "
+            + "every series already (telemetry.attributes)"),
+            errors(yaml.replace("telemetry:\n  metrics:", "telemetry:\n  attributes:\n    service.name: x\n  metrics:")
+                .replace("method: ${http", "service.name: ${http")).stream().map(ConfigError::toString).toList());
         final String echoAttributes = yaml + "    telemetry:\n      attributes:\n        method: ${http.request.method}\n";
         assertEquals(List.of("zilla.yaml:21:17 bindings.echo.telemetry.attributes.method: an echo binding has no "
             + "attributes"), errors(echoAttributes).stream().map(ConfigError::toString).toList());
