@@ -18,6 +18,7 @@ import io.zilla.engine.EngineConfiguration;
 import io.zilla.engine.EngineCounters;
 import io.zilla.engine.EngineHistograms;
 import io.zilla.engine.config.TelemetryConfig;
+import io.zilla.engine.exporter.ExportedSeries;
 import io.zilla.engine.metrics.Metric;
 import io.zilla.engine.metrics.MetricKind;
 import picocli.CommandLine.Command;
@@ -195,8 +196,7 @@ final class MetricsCommand implements Callable<Integer>
     // a row that only grows: not a gauge, not a histogram's quantile
     private boolean counts(String row)
     {
-        final int label = row.indexOf('{');
-        final String metric = label >= 0 ? row.substring(0, label) : row;
+        final String metric = ExportedSeries.metricOf(row);
         final boolean quantile = metric.endsWith(".p50") || metric.endsWith(".p99");
         final Metric declaration = declared.get(metric);
         return !quantile && (declaration == null || declaration.kind() != MetricKind.GAUGE);
@@ -212,8 +212,7 @@ final class MetricsCommand implements Callable<Integer>
             {
                 series.forEach((metric, value) ->
                 {
-                    final int label = metric.indexOf('{');
-                    if (metrics == null || TelemetryConfig.selects(metrics, label >= 0 ? metric.substring(0, label) : metric))
+                    if (metrics == null || TelemetryConfig.selects(metrics, ExportedSeries.metricOf(metric)))
                     {
                         selected.computeIfAbsent(name, n -> new TreeMap<>()).put(metric, value);
                     }
@@ -235,9 +234,8 @@ final class MetricsCommand implements Callable<Integer>
             values.forEach((series, histogram) ->
             {
                 // a labelled series' row names its part before the labels: http.duration.p50{method=GET,status=200}
-                final int brace = series.indexOf('{');
-                final String metric = brace >= 0 ? series.substring(0, brace) : series;
-                final String labels = brace >= 0 ? series.substring(brace) : "";
+                final String metric = ExportedSeries.metricOf(series);
+                final String labels = series.substring(metric.length());
                 bindingRows.put(metric + ".count" + labels, histogram.count());
                 bindingRows.put(metric + ".sum" + labels, histogram.sum());
                 bindingRows.put(metric + ".p50" + labels, bound(histogram.quantile(0.5)));

@@ -46,20 +46,18 @@ final class MetricsFormats
         final Map<Metric, List<String>> families = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
         counters.forEach((scope, values) -> values.forEach((series, value) ->
         {
-            final int brace = series.indexOf('{');
-            final Metric metric = declared.get(brace >= 0 ? series.substring(0, brace) : series);
+            final Metric metric = declared.get(ExportedSeries.metricOf(series));
             if (metric != null && metric.kind() != MetricKind.HISTOGRAM)
             {
-                final String label = brace >= 0 ? series.substring(brace + 1, series.length() - 1) : null;
                 families.computeIfAbsent(metric, m -> new ArrayList<>()).add(PrometheusNames.series(metric)
-                    + labels(scope, label, null) + " " + number(value * PrometheusNames.scale(metric)));
+                    + labels(scope, ExportedSeries.labels(series), null) + " "
+                    + number(value * PrometheusNames.scale(metric)));
             }
         }));
         histograms.forEach((scope, values) -> values.forEach((name, histogram) ->
         {
-            final int brace = name.indexOf('{');
-            final Metric metric = declared.get(brace >= 0 ? name.substring(0, brace) : name);
-            final String label = brace >= 0 ? name.substring(brace + 1, name.length() - 1) : null;
+            final Metric metric = declared.get(ExportedSeries.metricOf(name));
+            final Map<String, String> labels = ExportedSeries.labels(name);
             if (metric != null && metric.kind() == MetricKind.HISTOGRAM)
             {
                 final String base = PrometheusNames.base(metric);
@@ -70,10 +68,10 @@ final class MetricsFormats
                 {
                     cumulative += histogram.counts()[i];
                     final String le = i < histogram.bounds().length ? number(histogram.bounds()[i] * scale) : "+Inf";
-                    lines.add(base + "_bucket" + labels(scope, label, le) + " " + cumulative);
+                    lines.add(base + "_bucket" + labels(scope, labels, le) + " " + cumulative);
                 }
-                lines.add(base + "_sum" + labels(scope, label, null) + " " + number(histogram.sum() * scale));
-                lines.add(base + "_count" + labels(scope, label, null) + " " + cumulative);
+                lines.add(base + "_sum" + labels(scope, labels, null) + " " + number(histogram.sum() * scale));
+                lines.add(base + "_count" + labels(scope, labels, null) + " " + cumulative);
             }
         }));
         families.forEach((metric, lines) ->
@@ -95,8 +93,7 @@ final class MetricsFormats
         final List<Map<String, Object>> series = new ArrayList<>();
         counters.forEach((scope, values) -> values.forEach((name, value) ->
         {
-            final int brace = name.indexOf('{');
-            final Metric metric = declared.get(brace >= 0 ? name.substring(0, brace) : name);
+            final Metric metric = declared.get(ExportedSeries.metricOf(name));
             final Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("binding", scope);
             entry.put("metric", name);
@@ -107,8 +104,7 @@ final class MetricsFormats
         }));
         histograms.forEach((scope, values) -> values.forEach((name, histogram) ->
         {
-            final int brace = name.indexOf('{');
-            final Metric metric = declared.get(brace >= 0 ? name.substring(0, brace) : name);
+            final Metric metric = declared.get(ExportedSeries.metricOf(name));
             final Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("binding", scope);
             entry.put("metric", name);
@@ -137,19 +133,15 @@ final class MetricsFormats
         }
     }
 
-    private static String labels(String scope, String label, String le)
+    /** {@code series}: a labelled counter's one label, or a histogram's labels by the binding's attributes, in order. */
+    private static String labels(String scope, Map<String, String> series, String le)
     {
         final List<String> pairs = new ArrayList<>();
         if (!EngineMetrics.ENGINE_SCOPE.equals(scope))
         {
             pairs.add("binding=\"" + scope + "\"");
         }
-        if (label != null)
-        {
-            // a labelled counter's one label, or a histogram's labels by the binding's attributes, in their order
-            ExportedSeries.labels("{" + label + "}").forEach((name, value) ->
-                pairs.add(name.replace('.', '_') + "=\"" + value + "\""));
-        }
+        series.forEach((name, value) -> pairs.add(name.replace('.', '_') + "=\"" + value + "\""));
         if (le != null)
         {
             pairs.add("le=\"" + le + "\"");

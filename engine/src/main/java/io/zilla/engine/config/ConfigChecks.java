@@ -429,13 +429,14 @@ final class ConfigChecks
         }
         final List<String> patterns = new ArrayList<>();
         binding.path("telemetry").path("metrics").forEach(metric -> patterns.add(metric.asText()));
-        final boolean labelsAny = type.metrics().stream()
-            .anyMatch(metric -> metric.kind() == MetricKind.HISTOGRAM && TelemetryConfig.selects(patterns, metric.name()));
-        if (errors.size() == errorsBefore && !labelsAny)
+        final List<String> histograms = type.metrics().stream()
+            .filter(metric -> metric.kind() == MetricKind.HISTOGRAM)
+            .map(Metric::name)
+            .toList();
+        if (errors.size() == errorsBefore && histograms.stream().noneMatch(name -> TelemetryConfig.selects(patterns, name)))
         {
             errors.add(sources.error(path, "attributes label the binding's histograms, and its telemetry.metrics selects "
-                + "none (" + String.join(", ", type.metrics().stream().filter(m -> m.kind() == MetricKind.HISTOGRAM)
-                    .map(Metric::name).toList()) + ")"));
+                + "none (" + String.join(", ", histograms) + ")"));
         }
     }
 

@@ -101,6 +101,13 @@ public record ExportedSeries(String binding, Metric metric, String value, String
         return recorded;
     }
 
+    /** The metric's name of a series name: what comes before its labels. */
+    public static String metricOf(String seriesName)
+    {
+        final int open = seriesName.indexOf('{');
+        return open >= 0 ? seriesName.substring(0, open) : seriesName;
+    }
+
     /** The labels of a series name, {@code name=value} pairs in braces after the metric's name, in order. */
     public static Map<String, String> labels(String seriesName)
     {

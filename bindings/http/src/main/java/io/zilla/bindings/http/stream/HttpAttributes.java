@@ -34,7 +34,8 @@ public final class HttpAttributes
     static final String OTHER = "_other";
 
     private static final String[] METHODS = { "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH" };
-    private static final int OTHER_METHOD = METHODS.length;
+    /** {@link #methodIndex} of a method without a label value of its own, or of a request without one. */
+    static final int OTHER_METHOD = METHODS.length;
     private static final int OVERFLOW = -1;
 
     private final BindingMetrics metrics;

@@ -87,6 +87,6 @@ public final class HttpMetrics
         final String16FW value = method != null ? method.value() : null;
         return value != null
             ? HttpAttributes.methodIndex(value.buffer(), value.valueOffset(), value.length())
-            : HttpAttributes.methodIndex(extension, 0, 0);
+            : HttpAttributes.OTHER_METHOD;
     }
 }
