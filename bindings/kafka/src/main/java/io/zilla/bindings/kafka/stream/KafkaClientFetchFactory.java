@@ -885,6 +885,8 @@ final class KafkaClientFetchFactory
         private boolean inflight;
         private int rotation;
         private long responseTraceId;
+        // where the search for the next partition of the response starts
+        private int answerCursor;
 
         FetchBroker(int nodeId, int isolation)
         {
@@ -980,17 +982,17 @@ final class KafkaClientFetchFactory
                 {
                     if (firstOfTopic(i))
                     {
-                        final String name = requested.get(i).name;
+                        final FetchStream first = requested.get(i);
                         int partitions = 0;
                         for (int j = i; j < requested.size(); j++)
                         {
-                            partitions += name.equals(requested.get(j).name) ? 1 : 0;
+                            partitions += sameTopic(first, requested.get(j)) ? 1 : 0;
                         }
-                        progress = KafkaFetchCodec.encodeTopic(buffer, progress, requested.get(i).nameBytes, partitions);
+                        progress = KafkaFetchCodec.encodeTopic(buffer, progress, first.nameBytes, partitions);
                         for (int j = i; j < requested.size(); j++)
                         {
                             final FetchStream stream = requested.get(j);
-                            if (name.equals(stream.name))
+                            if (sameTopic(first, stream))
                             {
                                 progress = KafkaFetchCodec.encodePartition(buffer, progress, stream.partitionId,
                                     stream.nextOffset, maxBytes);
@@ -1029,26 +1031,35 @@ final class KafkaClientFetchFactory
             for (int i = 0; i < requested.size() && !requesting; i++)
             {
                 final FetchStream other = requested.get(i);
-                requesting = other.partitionId == stream.partitionId && other.name.equals(stream.name);
+                requesting = other.partitionId == stream.partitionId && sameTopic(other, stream);
             }
             return requesting;
         }
 
         private boolean firstOfTopic(int index)
         {
-            final String name = requested.get(index).name;
+            final FetchStream stream = requested.get(index);
             boolean first = true;
             for (int i = 0; i < index && first; i++)
             {
-                first = !name.equals(requested.get(i).name);
+                first = !sameTopic(stream, requested.get(i));
             }
             return first;
+        }
+
+        // the streams of a topic share its KafkaClientTopic while any of them follows it, as every stream of a Fetch
+        // does: a reference compare. The names' equals, n squared of them, took 2.6% of a worker's time in a Fetch of
+        // 100 topics whose names differ only at their end (the SSE fan-out benchmark's profile)
+        private static boolean sameTopic(FetchStream stream, FetchStream other)
+        {
+            return stream.topic != null && other.topic != null ? stream.topic == other.topic : stream.name.equals(other.name);
         }
 
         @Override
         public boolean onResponse(short version, DirectBuffer buffer, int offset, int limit, long traceId)
         {
             responseTraceId = traceId;
+            answerCursor = 0;
             final boolean readable = codec.decode(buffer, offset, limit, this);
             if (readable)
             {
@@ -1065,7 +1076,10 @@ final class KafkaClientFetchFactory
         @Override
         public void onPartition(DirectBuffer buffer, int topicOffset, int topicLength, int partitionId)
         {
-            for (int i = 0; i < requested.size(); i++)
+            // the broker answers in the request's order: the search starts after the last partition answered, so that a
+            // response of n partitions costs n name compares, not n squared
+            final int count = requested.size();
+            for (int n = 0, i = answerCursor; n < count; n++, i = i + 1 < count ? i + 1 : 0)
             {
                 final FetchStream stream = requested.get(i);
                 if (stream != null && stream.fetching == this && stream.partitionId == partitionId
@@ -1074,6 +1088,7 @@ final class KafkaClientFetchFactory
                     // answered: a stream that takes its records at once joins the next Fetch from onFetched, and
                     // must not then count as left out of this one
                     requested.set(i, null);
+                    answerCursor = i + 1 < count ? i + 1 : 0;
                     stream.fetching = null;
                     stream.onFetched(responseTraceId);
                     break;
