@@ -363,7 +363,7 @@ public final class Worker implements EngineContext, Runnable
     @Override
     public long supplyInitialId(long bindingId)
     {
-        return StreamIds.initialId(index, ++nextStream);
+        return StreamIds.initialId(index, ++nextStream, dispatcher.nextSlot());
     }
 
     @Override

@@ -27,7 +27,6 @@ import io.zilla.engine.internal.metrics.StreamMetrics;
 import io.zilla.engine.metrics.Metrics;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.ControlledMessageHandler;
@@ -47,7 +46,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
     private final RingBuffer ring;
     private final int commitThreshold;
     private int uncommitted;
-    private final Long2ObjectHashMap<StreamPair> streams = new Long2ObjectHashMap<>();
+    private final StreamTable streams = new StreamTable();
     // pairs of forgotten streams, for the next ones: a stream's frames are found by its id, so once its id is out of
     // streams no frame reaches its pair, and the pair may serve another id
     private final ArrayDeque<StreamPair> sparePairs = new ArrayDeque<>();
@@ -98,6 +97,12 @@ public final class StreamDispatcher implements ControlledMessageHandler
         return streams.size();
     }
 
+    /** The slot for the next stream id the worker makes (StreamIds): one free now, where its pair is found by index. */
+    public int nextSlot()
+    {
+        return streams.nextSlot();
+    }
+
     /**
      * Registers a new stream's opener and writes its Begin to the ring.
      *
@@ -130,7 +135,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
         final StreamPair pair = (spare != null ? spare : new StreamPair()).init(streamId, originId, routedId, sender,
             counters.apply(originId), counters.apply(routedId));
         pair.tree = tree;
-        streams.put(streamId, pair);
+        streams.put(pair);
         pair.openerCounters.streamsOpened.incrementRelease();
         write(msgTypeId, buffer, index, length);
         return writer;
@@ -223,7 +228,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
                 pair.acceptorCounters.faults.incrementRelease();
                 reporter.fault(pair.routedId, traceId, failure);
             }
-            streams.remove(pair.initialId);
+            streams.remove(pair);
             pair.openerCounters.streamsClosed.incrementRelease();
             // a stream the opener opens on the Reset (a retry) is still this connection's
             ending = pair;
@@ -359,7 +364,7 @@ public final class StreamDispatcher implements ControlledMessageHandler
 
     private void close(StreamPair pair)
     {
-        streams.remove(pair.initialId);
+        streams.remove(pair);
         pair.openerCounters.streamsClosed.incrementRelease();
         if (pair.acceptor != null)
         {

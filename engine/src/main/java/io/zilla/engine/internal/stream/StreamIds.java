@@ -5,7 +5,8 @@ package io.zilla.engine.internal.stream;
 
 /**
  * The layout of a stream id: bit 0 is the direction (1 initial, 0 reply), bits 1 to 55 a sequence, bits 56 to
- * 62 the index of the worker that owns the stream. Finding a stream's worker is a shift.
+ * 62 the index of the worker that owns the stream. Finding a stream's worker is a shift. The low 24 bits of the
+ * sequence are the stream's slot in the worker's StreamTable, the bits above them count the ids the worker made.
  */
 public final class StreamIds
 {
@@ -21,6 +22,12 @@ public final class StreamIds
     public static long initialId(int workerIndex, long sequence)
     {
         return (long) workerIndex << WORKER_SHIFT | (sequence << 1 & SEQUENCE_MASK) | 1L;
+    }
+
+    /** The id of a worker's {@code count}th stream, filed in {@code slot} of its StreamTable. */
+    public static long initialId(int workerIndex, long count, int slot)
+    {
+        return initialId(workerIndex, count << StreamTable.SLOT_BITS | slot);
     }
 
     public static boolean isInitial(long streamId)
