@@ -84,7 +84,7 @@ final class Http2Stream implements Http2Shared.Sender
         this.connection = connection;
         this.factory = connection.factory;
         this.app = new StreamSide(factory.frames);
-        this.metrics = new HttpRequestMetrics(factory.metrics);
+        this.metrics = factory.metrics.newRequestMetrics();
         this.body = new Http2HeldBody(factory.bufferPool, factory.maxFrame);
     }
 

@@ -49,7 +49,7 @@ final class HttpServerExchange implements MessageConsumer
         this.connection = connection;
         this.factory = connection.factory;
         this.app = new StreamSide(factory.frames);
-        this.metrics = new HttpRequestMetrics(factory.metrics);
+        this.metrics = factory.metrics.newRequestMetrics();
     }
 
     /** Takes on the next request; the stream of the one before is ended both ways (see {@link #idle}). */
