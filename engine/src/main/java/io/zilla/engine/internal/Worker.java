@@ -363,7 +363,15 @@ public final class Worker implements EngineContext, Runnable
     @Override
     public long supplyInitialId(long bindingId)
     {
-        return StreamIds.initialId(index, ++nextStream, dispatcher.nextSlot());
+        // the count in an id wraps after 2^31 ids (StreamIds): a stream open that long, filed beside the table, keeps
+        // its id, and a new one must not take it
+        long initialId;
+        do
+        {
+            initialId = StreamIds.initialId(index, ++nextStream, dispatcher.nextSlot());
+        }
+        while (dispatcher.isOpen(initialId));
+        return initialId;
     }
 
     @Override

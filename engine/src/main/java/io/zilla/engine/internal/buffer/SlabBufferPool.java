@@ -90,7 +90,13 @@ public final class SlabBufferPool implements BufferPool
     public void release(int slot)
     {
         final int chunk = slot / SLOTS_PER_CHUNK;
-        freeSlots[chunk] |= 1 << slot % SLOTS_PER_CHUNK;
+        final int bit = 1 << slot % SLOTS_PER_CHUNK;
+        if (slot < 0 || chunk >= allocatedChunks || (freeSlots[chunk] & bit) != 0)
+        {
+            // NO_SLOT, or a slot released twice: nothing to give back, and the count of slots taken stays right
+            return;
+        }
+        freeSlots[chunk] |= bit;
         acquired--;
         lowestFree = Math.min(lowestFree, chunk);
         while (allocatedChunks >= 2 && isWhollyFree(allocatedChunks - 1) && isWhollyFree(allocatedChunks - 2))

@@ -97,6 +97,12 @@ public final class StreamDispatcher implements ControlledMessageHandler
         return streams.size();
     }
 
+    /** Whether a stream of this initial id is open now. */
+    public boolean isOpen(long initialId)
+    {
+        return streams.get(initialId) != null;
+    }
+
     /** The slot for the next stream id the worker makes (StreamIds): one free now, where its pair is found by index. */
     public int nextSlot()
     {

@@ -6,7 +6,8 @@ package io.zilla.engine.internal.stream;
 /**
  * The layout of a stream id: bit 0 is the direction (1 initial, 0 reply), bits 1 to 55 a sequence, bits 56 to
  * 62 the index of the worker that owns the stream. Finding a stream's worker is a shift. The low 24 bits of the
- * sequence are the stream's slot in the worker's StreamTable, the bits above them count the ids the worker made.
+ * sequence are the stream's slot in the worker's StreamTable, the 31 bits above them count the ids the worker made:
+ * the count wraps after 2^31 ids, and the worker skips an id that is still open when it comes round again.
  */
 public final class StreamIds
 {

@@ -48,20 +48,36 @@ class SlabBufferPoolTest
     void shouldGiveBackTheMemoryOfABurstOnceItIsOver()
     {
         final SlabBufferPool pool = new SlabBufferPool(CAPACITY, 1024);
-        final long before = directMemoryUsed();
         final List<Integer> burst = new ArrayList<>();
         for (int i = 0; i < 10 * SLOTS_PER_CHUNK; i++)
         {
             burst.add(pool.acquire(1L));
         }
         assertEquals(10, pool.allocatedChunks());
-        assertEquals(10L * SLOTS_PER_CHUNK * CAPACITY, directMemoryUsed() - before);
+        final long during = directMemoryUsed();
 
         // released in the order taken, as a burst of requests ends: only the spare chunk stays
         burst.forEach(pool::release);
         assertEquals(1, pool.allocatedChunks());
         assertEquals(0, pool.acquiredSlots());
-        assertEquals((long) SLOTS_PER_CHUNK * CAPACITY, directMemoryUsed() - before, "the memory of 9 chunks freed at once");
+        // the count is the JVM's: a cleaner freeing an earlier test's buffers meanwhile makes the drop larger, never smaller
+        final long freed = during - directMemoryUsed();
+        assertTrue(freed >= 9L * SLOTS_PER_CHUNK * CAPACITY, "the memory of 9 chunks freed at once: " + freed);
+    }
+
+    @Test
+    void shouldIgnoreASlotReleasedTwiceOrNoSlot()
+    {
+        final SlabBufferPool pool = new SlabBufferPool(128, 1024);
+        final int first = pool.acquire(1L);
+        final int second = pool.acquire(1L);
+        pool.release(first);
+        pool.release(first);
+        pool.release(NO_SLOT);
+        assertEquals(1, pool.acquiredSlots());
+        assertEquals(first, pool.acquire(1L));
+        assertNotEquals(second, pool.acquire(1L), "a slot in use is not given again");
+        assertEquals(3, pool.acquiredSlots());
     }
 
     @Test
