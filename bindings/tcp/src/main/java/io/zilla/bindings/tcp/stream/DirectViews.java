@@ -8,8 +8,10 @@ import java.nio.ByteBuffer;
 /**
  * A view of each direct buffer that socket writes read from (the worker's ring first, then the buffer pool's
  * chunks), so that a write sets a view's position and limit instead of copying, and the buffer's own stays
- * untouched. The first few buffers seen get a view once; a write from any other is copied by the caller, so
- * that a write never allocates.
+ * untouched. The first few buffers seen get a view once; once there are as many as it keeps, a buffer not seen
+ * before takes the place of the one seen longest ago but the first (the ring's): the buffer pool frees its chunks
+ * after a burst and makes new ones for the next, and views of chunks gone would otherwise fill it for good. Only a
+ * new buffer allocates a view, so a write from buffers already seen never does.
  */
 final class DirectViews
 {
@@ -19,8 +21,10 @@ final class DirectViews
     private final ByteBuffer[] sources = new ByteBuffer[CAPACITY];
     private final ByteBuffer[] views = new ByteBuffer[CAPACITY];
     private int count;
+    // the next entry a new buffer takes once every entry is taken: 1 to CAPACITY - 1, round
+    private int replaced = 1;
 
-    /** @return the view of {@code source}, or null when it has none and there is no room for another */
+    /** @return the view of {@code source}, made the first time it is seen */
     ByteBuffer viewOf(ByteBuffer source)
     {
         for (int i = 0; i < count; i++)
@@ -30,13 +34,18 @@ final class DirectViews
                 return views[i];
             }
         }
-        ByteBuffer view = null;
+        final int entry;
         if (count < CAPACITY)
         {
-            sources[count] = source;
-            view = views[count] = source.duplicate();
-            count++;
+            entry = count++;
         }
-        return view;
+        else
+        {
+            entry = replaced;
+            replaced = replaced + 1 < CAPACITY ? replaced + 1 : 1;
+        }
+        sources[entry] = source;
+        views[entry] = source.duplicate();
+        return views[entry];
     }
 }
