@@ -108,7 +108,9 @@ class KafkaClientProduceTest
             assertFalse(wanted.hasNext(), "all of partition " + p);
         }
         final long requests = counter(engine.directory(), "kafka_client", "produce.requests");
-        assertTrue(requests >= 8 && requests < 1000, "records were batched: " + requests + " Produce requests");
+        // a Produce request carries the batches of several partitions when they are ready together (KafkaProduceGroups):
+        // fewer requests than partitions is fine, one per record is not
+        assertTrue(requests >= 1 && requests < 1000, "records were batched: " + requests + " Produce requests");
         assertEquals(1000, counter(engine.directory(), "kafka_client", "produce.records"));
     }
 
