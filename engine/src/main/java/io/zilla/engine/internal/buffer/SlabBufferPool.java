@@ -31,8 +31,8 @@ public final class SlabBufferPool implements BufferPool
 
     private final int slotCapacity;
     private final int slots;
+    // a freed chunk's memory is found from its first slot's buffer
     private final UnsafeBuffer[] buffers;
-    private final ByteBuffer[] chunks;
     // per chunk, a bit per slot that is free (bit i is the chunk's slot i); a chunk not allocated has none
     private final int[] freeSlots;
     private int allocatedChunks;
@@ -45,9 +45,7 @@ public final class SlabBufferPool implements BufferPool
         this.slotCapacity = slotCapacity;
         this.slots = slots;
         this.buffers = new UnsafeBuffer[slots];
-        final int chunkCount = (slots + SLOTS_PER_CHUNK - 1) / SLOTS_PER_CHUNK;
-        this.chunks = new ByteBuffer[chunkCount];
-        this.freeSlots = new int[chunkCount];
+        this.freeSlots = new int[(slots + SLOTS_PER_CHUNK - 1) / SLOTS_PER_CHUNK];
         for (int slot = 0; slot < slots; slot++)
         {
             buffers[slot] = new UnsafeBuffer(NOTHING);
@@ -123,24 +121,29 @@ public final class SlabBufferPool implements BufferPool
         return freeSlots[chunk] == slotsMask(chunk);
     }
 
-    // the bits of a chunk's slots: the last chunk may have fewer than the others
+    // the bits of a chunk's slots
     private int slotsMask(int chunk)
     {
-        final int count = Math.min(SLOTS_PER_CHUNK, slots - chunk * SLOTS_PER_CHUNK);
+        final int count = slotsIn(chunk);
         return count == SLOTS_PER_CHUNK ? WHOLE_CHUNK : (1 << count) - 1;
+    }
+
+    // the last chunk may have fewer slots than the others
+    private int slotsIn(int chunk)
+    {
+        return Math.min(SLOTS_PER_CHUNK, slots - chunk * SLOTS_PER_CHUNK);
     }
 
     private boolean allocateChunk()
     {
         final int chunk = allocatedChunks;
-        if (chunk == chunks.length)
+        if (chunk == freeSlots.length)
         {
             return false;
         }
         final int first = chunk * SLOTS_PER_CHUNK;
-        final int count = Math.min(SLOTS_PER_CHUNK, slots - first);
+        final int count = slotsIn(chunk);
         final ByteBuffer memory = ByteBuffer.allocateDirect(count * slotCapacity);
-        chunks[chunk] = memory;
         for (int i = 0; i < count; i++)
         {
             buffers[first + i].wrap(memory, i * slotCapacity, slotCapacity);
@@ -153,14 +156,12 @@ public final class SlabBufferPool implements BufferPool
     private void freeChunk(int chunk)
     {
         final int first = chunk * SLOTS_PER_CHUNK;
-        final int count = Math.min(SLOTS_PER_CHUNK, slots - first);
-        for (int i = 0; i < count; i++)
+        final ByteBuffer memory = buffers[first].byteBuffer();
+        for (int i = 0; i < slotsIn(chunk); i++)
         {
             buffers[first + i].wrap(NOTHING);
         }
         freeSlots[chunk] = 0;
-        final ByteBuffer memory = chunks[chunk];
-        chunks[chunk] = null;
         allocatedChunks--;
         // at once, not when a GC comes: a worker that allocates nothing per message may not see one for hours
         BufferUtil.free(memory);

@@ -48,11 +48,7 @@ class SlabBufferPoolTest
     void shouldGiveBackTheMemoryOfABurstOnceItIsOver()
     {
         final SlabBufferPool pool = new SlabBufferPool(CAPACITY, 1024);
-        final List<Integer> burst = new ArrayList<>();
-        for (int i = 0; i < 10 * SLOTS_PER_CHUNK; i++)
-        {
-            burst.add(pool.acquire(1L));
-        }
+        final List<Integer> burst = acquire(pool, 10 * SLOTS_PER_CHUNK);
         assertEquals(10, pool.allocatedChunks());
         final long during = directMemoryUsed();
 
@@ -84,11 +80,7 @@ class SlabBufferPoolTest
     void shouldKeepTheSlotsInUsePackedAtTheBottom()
     {
         final SlabBufferPool pool = new SlabBufferPool(128, 1024);
-        final List<Integer> slots = new ArrayList<>();
-        for (int i = 0; i < 4 * SLOTS_PER_CHUNK; i++)
-        {
-            slots.add(pool.acquire(1L));
-        }
+        final List<Integer> slots = acquire(pool, 4 * SLOTS_PER_CHUNK);
         // every other slot released, then as many taken again: they go to the holes, not above them
         for (int i = 0; i < slots.size(); i += 2)
         {
@@ -105,10 +97,7 @@ class SlabBufferPoolTest
     void shouldNotAllocateAndFreeAChunkEachTimeTheLoadCrossesItsEdge()
     {
         final SlabBufferPool pool = new SlabBufferPool(128, 1024);
-        for (int i = 0; i < SLOTS_PER_CHUNK; i++)
-        {
-            pool.acquire(1L);
-        }
+        acquire(pool, SLOTS_PER_CHUNK);
         for (int i = 0; i < 100; i++)
         {
             final int slot = pool.acquire(1L);
@@ -122,23 +111,26 @@ class SlabBufferPoolTest
     void shouldFailABoundsCheckWhereASlotOfAFreedChunkIsStillUsed()
     {
         final SlabBufferPool pool = new SlabBufferPool(128, 1024);
-        final List<Integer> slots = new ArrayList<>();
-        for (int i = 0; i < 3 * SLOTS_PER_CHUNK; i++)
-        {
-            slots.add(pool.acquire(1L));
-        }
+        final List<Integer> slots = acquire(pool, 3 * SLOTS_PER_CHUNK);
         final MutableDirectBuffer stale = pool.buffer(slots.get(slots.size() - 1));
         slots.forEach(pool::release);
         assertEquals(1, pool.allocatedChunks());
         assertThrows(IndexOutOfBoundsException.class, () -> stale.putLong(0, 1L));
 
         // and the slot works again once its chunk is allocated again
-        for (int i = 0; i < 3 * SLOTS_PER_CHUNK; i++)
-        {
-            pool.acquire(1L);
-        }
+        acquire(pool, 3 * SLOTS_PER_CHUNK);
         stale.putLong(0, 7L);
         assertEquals(7L, pool.buffer(slots.get(slots.size() - 1)).getLong(0));
+    }
+
+    private static List<Integer> acquire(SlabBufferPool pool, int count)
+    {
+        final List<Integer> slots = new ArrayList<>();
+        for (int i = 0; i < count; i++)
+        {
+            slots.add(pool.acquire(1L));
+        }
+        return slots;
     }
 
     private static long directMemoryUsed()
