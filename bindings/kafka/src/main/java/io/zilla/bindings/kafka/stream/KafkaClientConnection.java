@@ -432,7 +432,8 @@ final class KafkaClientConnection implements KafkaClientAuthenticator.Listener
         }
     }
 
-    private void flush(long traceId)
+    /** Writes the queued requests that may go now, in order, as far as the tcp stream's credit goes. */
+    void flush(long traceId)
     {
         if (state == State.NEGOTIATING && !apiVersionsSent && replyBegun)
         {

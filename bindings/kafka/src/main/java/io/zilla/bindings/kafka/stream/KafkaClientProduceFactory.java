@@ -680,15 +680,21 @@ final class KafkaClientProduceFactory
         {
             while (!closedBatches.isEmpty() && !closed && !retrying && unacked.size() < maxInFlight)
             {
-                doSendBatch(closedBatches.poll(), traceId);
+                // closed full, or early, or a large record's
+                final Batch batch = closedBatches.poll();
+                batch.eager = true;
+                doSendBatch(batch, traceId);
             }
             if (filling != null && !closed && !retrying && closedBatches.isEmpty()
                 && (unacked.isEmpty() || filling.credit >= recordsCapacity >> 1 && unacked.size() < maxInFlight))
             {
+                final boolean eager = filling.credit >= recordsCapacity >> 1;
                 closeFilling(traceId);
                 if (!closedBatches.isEmpty())
                 {
-                    doSendBatch(closedBatches.poll(), traceId);
+                    final Batch batch = closedBatches.poll();
+                    batch.eager = eager;
+                    doSendBatch(batch, traceId);
                 }
             }
         }
@@ -757,6 +763,7 @@ final class KafkaClientProduceFactory
                 {
                     // each batch of the round, once: one that finds no leader, and fails at once, counts too
                     Metrics.increment(metrics.produceRetries);
+                    batch.eager = true;
                     batch.send(traceId);
                 }
             }
@@ -962,6 +969,8 @@ final class KafkaClientProduceFactory
             private int baseSequence = RecordBatches.NO_SEQUENCE;
             private boolean awaiting;
             private boolean acked;
+            // sent for its size (full or half full), or again: its request need not wait for the connection's answers
+            private boolean eager;
 
             Batch(int region)
             {
@@ -1115,6 +1124,12 @@ final class KafkaClientProduceFactory
             public boolean live()
             {
                 return !closed && awaiting;
+            }
+
+            @Override
+            public boolean eager()
+            {
+                return eager;
             }
 
             @Override

@@ -18,12 +18,19 @@ import org.agrona.concurrent.status.AtomicCounter;
  * next once it answered the one before, acks=all included), so a Produce per partition queued sixteen of them behind
  * each other where one would do (REST over sixteen partitions answered at a third of its rate over one).
  * <p>
- * A group is written at once when fewer than {@code maxInFlight} groups of the connection await their answer (as
- * kafka-clients' {@code max.in.flight.requests.per.connection}); else it gathers the batches sent meanwhile and goes
- * when an answer comes, so the busier the broker, the more partitions a request carries. A group holds a partition once
- * (a broker takes one batch per partition of a request), at most {@code maxPartitions} of them and {@link #MAX_BYTES}
- * of batches, like kafka-clients' {@code max.request.size}. Batches of another {@code acks} or another request sent alone
- * (a large record's, from its own buffer) close the group gathering, so a partition's batches keep their order.
+ * A group is written at once when no group of the connection awaits its answer; else it gathers the batches sent
+ * meanwhile and goes when the answers come (Nagle's rule for the connection, as each partition has its own), so the
+ * busier the broker, the more records and partitions a request carries: a group per batch as they came, up to
+ * {@code maxInFlight} of them in flight, had 3 records a request for REST at 100 concurrent requests over 16
+ * partitions, the broker's CPU per request setting the rate. A group that holds an eager batch (a partition's full or
+ * half-full one, or one sent again) goes while fewer than {@code maxInFlight} await (as kafka-clients'
+ * {@code max.in.flight.requests.per.connection}): a partition that fills batches faster than a round trip keeps
+ * several in flight, as a full batch makes kafka-clients' sender drain every partition of its node.
+ * <p>
+ * A group holds a partition once (a broker takes one batch per partition of a request), at most {@code maxPartitions}
+ * of them and {@link #MAX_BYTES} of batches, like kafka-clients' {@code max.request.size}. Batches of another
+ * {@code acks} or another request sent alone (a large record's, from its own buffer) close the group gathering, so a
+ * partition's batches keep their order.
  * Nothing is allocated per request: groups are reused, their arrays and buffer grow to the largest seen.
  */
 final class KafkaProduceGroups
@@ -46,6 +53,9 @@ final class KafkaProduceGroups
 
         /** No response will tell: {@code error} as {@link KafkaClientRequest#onFailed}. */
         void onFailed(short error, long traceId);
+
+        /** Whether it may go while other groups await their answer: full or half full, or sent again. */
+        boolean eager();
     }
 
     private final KafkaClientConnection connection;
@@ -75,7 +85,13 @@ final class KafkaProduceGroups
     {
         if (gathering != null && gathering.takes(member))
         {
+            final boolean waited = !gathering.eager;
             gathering.add(member);
+            if (waited && gathering.eager)
+            {
+                // it may go before the answers now
+                connection.flush(traceId);
+            }
         }
         else
         {
@@ -101,6 +117,7 @@ final class KafkaProduceGroups
         private int count;
         private int bytes;
         private short acks;
+        private boolean eager;
         private boolean written;
         private int tailLength;
         private long traceId;
@@ -136,6 +153,7 @@ final class KafkaProduceGroups
             members[at] = member;
             count++;
             bytes += member.batchLength();
+            eager |= member.eager();
         }
 
         @Override
@@ -147,8 +165,8 @@ final class KafkaProduceGroups
         @Override
         public boolean ready()
         {
-            // fewer than maxInFlight await their answer; else what comes meanwhile goes together
-            return awaiting < maxInFlight && (tailOwner == null || tailOwner == this);
+            // none awaits its answer, or fewer than maxInFlight for an eager group; else what comes meanwhile goes together
+            return (awaiting == 0 || eager && awaiting < maxInFlight) && (tailOwner == null || tailOwner == this);
         }
 
         @Override
@@ -311,6 +329,7 @@ final class KafkaProduceGroups
             Arrays.fill(answered, 0, count, false);
             count = 0;
             bytes = 0;
+            eager = false;
             tailLength = 0;
             free.add(this);
         }

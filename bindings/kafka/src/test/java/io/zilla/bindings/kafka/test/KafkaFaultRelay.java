@@ -160,6 +160,27 @@ public final class KafkaFaultRelay implements AutoCloseable
         return lost(topic, partition) >= count;
     }
 
+    /** Waits until {@code count} Produce requests of any of the topic's partitions, or their answers, are lost. */
+    public boolean awaitLostOfTopic(String topic, int partitions, int count, Duration timeout) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        while (lostOfTopic(topic, partitions) < count && System.nanoTime() < deadline)
+        {
+            Thread.sleep(10);
+        }
+        return lostOfTopic(topic, partitions) >= count;
+    }
+
+    private int lostOfTopic(String topic, int partitions)
+    {
+        int lost = 0;
+        for (int p = 0; p < partitions; p++)
+        {
+            lost += lost(topic, p);
+        }
+        return lost;
+    }
+
     /** How many Produce requests of the partition, or their answers, are lost. */
     public int lost(String topic, int partition)
     {
@@ -282,7 +303,19 @@ public final class KafkaFaultRelay implements AutoCloseable
         final ProduceRequestData.TopicProduceData topic = produce.topicData().iterator().next();
         final ProduceRequestData.PartitionProduceData partition = topic.partitionData().get(0);
         final String name = topic.name() + "-" + partition.index();
-        final int ofPartition = producesOfPartition.computeIfAbsent(name, n -> new AtomicInteger()).getAndIncrement();
+        // one request may carry several partitions' batches: each counts as a request of its partition
+        final List<String> names = new ArrayList<>();
+        int ofPartition = -1;
+        for (ProduceRequestData.TopicProduceData topicData : produce.topicData())
+        {
+            for (ProduceRequestData.PartitionProduceData partitionData : topicData.partitionData())
+            {
+                final String each = topicData.name() + "-" + partitionData.index();
+                names.add(each);
+                ofPartition = Math.max(ofPartition,
+                    producesOfPartition.computeIfAbsent(each, n -> new AtomicInteger()).getAndIncrement());
+            }
+        }
         final int from = loseFrom;
         if (from >= 0 && ofPartition >= from && !lost.requests().getAndSet(true) && loseResponses)
         {
@@ -295,7 +328,7 @@ public final class KafkaFaultRelay implements AutoCloseable
             // and every later request of the connection: the broker would refuse a batch after a gap
             if (!loseResponses && ofPartition >= from)
             {
-                lostOfPartition.computeIfAbsent(name, n -> new AtomicInteger()).incrementAndGet();
+                names.forEach(each -> lostOfPartition.computeIfAbsent(each, n -> new AtomicInteger()).incrementAndGet());
             }
             return false;
         }
