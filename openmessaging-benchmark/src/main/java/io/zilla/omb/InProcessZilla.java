@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import io.zilla.engine.Engine;
 import io.zilla.engine.EngineConfiguration;
+import io.zilla.engine.EngineCounters;
 import io.zilla.engine.test.FreePorts;
 
 /**
@@ -26,6 +27,8 @@ import io.zilla.engine.test.FreePorts;
 final class InProcessZilla implements AutoCloseable
 {
     static final String HOST = "127.0.0.1";
+
+    private static final String PRINT_COUNTERS = "omb.zilla.counters";
 
     private final Path directory;
     private final Engine engine;
@@ -62,6 +65,12 @@ final class InProcessZilla implements AutoCloseable
     @Override
     public void close() throws IOException
     {
+        if (Boolean.getBoolean(PRINT_COUNTERS))
+        {
+            // what the bindings counted over the run (Produce requests, batches, in-flight peaks), to tell why a rate is
+            // what it is without a second tool
+            EngineCounters.read(directory).forEach((binding, counters) -> System.out.println(binding + " " + counters));
+        }
         engine.close();
         try (Stream<Path> files = Files.walk(directory))
         {
