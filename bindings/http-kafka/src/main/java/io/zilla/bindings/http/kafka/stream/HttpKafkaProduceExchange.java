@@ -90,8 +90,6 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
     @Override
     boolean resolve(PathPattern path, int[] starts, int[] ends)
     {
-        idempotencyKey = request.idempotencyKey != null ? request.idempotencyKey
-            : UUID.randomUUID().toString().getBytes(UTF_8);
         if (!super.resolve(path, starts, ends))
         {
             return false;
@@ -113,7 +111,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
     @Override
     int variable(int variable, MutableDirectBuffer target, int offset, int limit)
     {
-        final byte[] value = variable == HttpKafkaWithConfig.IDEMPOTENCY_KEY ? idempotencyKey : correlationId;
+        final byte[] value = variable == HttpKafkaWithConfig.IDEMPOTENCY_KEY ? idempotencyKey() : correlationId;
         if (value == null || offset + value.length > limit)
         {
             return -1;
@@ -648,13 +646,25 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         }
     }
 
+    // the request's, or a random one made when first asked for: a SecureRandom UUID costs a microsecond and a few
+    // objects, which a request that names no idempotency key and uses none (a oneway produce) should not pay
+    private byte[] idempotencyKey()
+    {
+        if (idempotencyKey == null)
+        {
+            idempotencyKey = request.idempotencyKey != null ? request.idempotencyKey
+                : UUID.randomUUID().toString().getBytes(UTF_8);
+        }
+        return idempotencyKey;
+    }
+
     // the digest of what makes a request the same request again: its idempotency key, method, path and body
     private byte[] correlationId(DirectBuffer content, int length)
     {
         try
         {
             final MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            digest.update(idempotencyKey);
+            digest.update(idempotencyKey());
             digest.update((byte) 0);
             digest.update(request.method.getBytes(UTF_8));
             digest.update((byte) 0);
