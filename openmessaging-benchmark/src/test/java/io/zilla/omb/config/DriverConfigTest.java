@@ -133,12 +133,12 @@ class DriverConfigTest
         assertTrue(h1.throughZilla());
         assertEquals(null, h1.http().url());
         assertEquals("http/1.1", h1.http().transport());
-        assertEquals(32, h1.http().connections());
+        assertEquals(256, h1.http().connections());
         assertEquals("kafka", h1.http().consumer());
         final DriverConfig h2c = DriverConfig.read(Path.of("driver-http/http-zilla-h2c.yaml"));
         assertTrue(h2c.http().h2c());
-        assertEquals(1, h2c.http().connections());
-        assertEquals(128, h2c.http().maxStreams());
+        assertEquals(4, h2c.http().connections());
+        assertEquals(100, h2c.http().maxStreams());
         final DriverConfig external = DriverConfig.read(Path.of("driver-http/http-external.yaml"));
         assertEquals("http://127.0.0.1:7114/{topic}/{key}", external.http().url());
         final DriverConfig fetch = DriverConfig.read(Path.of("driver-http/http-zilla-h1-fetch.yaml"));
