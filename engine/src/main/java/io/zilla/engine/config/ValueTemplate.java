@@ -115,6 +115,15 @@ public final class ValueTemplate
         return text;
     }
 
+    /**
+     * The value's bytes when it is one literal (no parameter, no named value), which a binding may then use as they
+     * are instead of resolving them per stream; null otherwise. Not to be written to.
+     */
+    public byte[] constant()
+    {
+        return literals.length == 1 && literals[0] != null ? literals[0] : null;
+    }
+
     /** The parameters the value names, in order. */
     public List<String> params()
     {

@@ -37,17 +37,17 @@ abstract class HttpKafkaExchange implements MessageConsumer
     static final int RETRY_AFTER_SECONDS = 1;
 
     final HttpKafkaProxyFactory factory;
-    final long bindingId;
-    final long exitId;
-    final HttpKafkaWithConfig with;
-    final HttpKafkaRequest request;
-    final HttpKafkaOptionsConfig options;
     final StreamSide http;
+    long bindingId;
+    long exitId;
+    HttpKafkaWithConfig with;
+    HttpKafkaRequest request;
+    HttpKafkaOptionsConfig options;
 
     byte[] topic;
     PathPattern path;
-    int[] starts;
-    int[] ends;
+    int[] starts = new int[16];
+    int[] ends = new int[16];
 
     // the response's body, sent as the response's credit allows once its head went
     private DirectBuffer body;
@@ -55,34 +55,59 @@ abstract class HttpKafkaExchange implements MessageConsumer
     private int bodyLimit;
     private boolean answered;
     private long deadlineId = Signaler.NO_CANCEL_ID;
+    private final ValueTemplate.Variables variables = this::variable;
 
-    HttpKafkaExchange(HttpKafkaProxyFactory factory, long bindingId, long exitId, HttpKafkaWithConfig with,
-        HttpKafkaRequest request)
+    HttpKafkaExchange(HttpKafkaProxyFactory factory)
     {
         this.factory = factory;
+        this.http = new StreamSide(factory.frames);
+    }
+
+    /** Takes the request {@code request} on the route of {@code with}: an exchange may be used again, once closed. */
+    void init(long bindingId, long exitId, HttpKafkaWithConfig with, HttpKafkaRequest request)
+    {
         this.bindingId = bindingId;
         this.exitId = exitId;
         this.with = with;
         this.request = request;
         this.options = factory.options(bindingId);
-        this.http = new StreamSide(factory.frames);
+        http.reset();
+        topic = null;
+        path = null;
+        body = null;
+        bodyOffset = 0;
+        bodyLimit = 0;
+        answered = false;
+        deadlineId = Signaler.NO_CANCEL_ID;
     }
 
     /** The route's values with the path's parameters in them: false when one is too long. */
     boolean resolve(PathPattern path, int[] starts, int[] ends)
     {
         this.path = path;
-        this.starts = starts.clone();
-        this.ends = ends.clone();
+        if (this.starts.length < starts.length)
+        {
+            this.starts = new int[starts.length];
+            this.ends = new int[ends.length];
+        }
+        System.arraycopy(starts, 0, this.starts, 0, starts.length);
+        System.arraycopy(ends, 0, this.ends, 0, ends.length);
         topic = resolve(with.topic());
         return topic != null;
     }
 
-    /** A value of the route as bytes (null: too long), its named values written by {@link #variable}. */
+    /**
+     * A value of the route as bytes (null: too long), its named values written by {@link #variable}: a constant's own
+     * bytes, not to be written to.
+     */
     byte[] resolve(ValueTemplate template)
     {
-        final int length = template.resolve(path, request.pathBuffer(), starts, ends, this::variable, factory.scratch, 0,
-            factory.scratch.capacity());
+        final byte[] constant = template.constant();
+        if (constant != null)
+        {
+            return constant;
+        }
+        final int length = resolve(template, factory.scratch, 0, factory.scratch.capacity());
         if (length < 0)
         {
             return null;
@@ -90,6 +115,12 @@ abstract class HttpKafkaExchange implements MessageConsumer
         final byte[] bytes = new byte[length];
         factory.scratch.getBytes(0, bytes);
         return bytes;
+    }
+
+    /** Writes a value of the route at {@code offset} of {@code target}: its length, or -1 when it is too long. */
+    int resolve(ValueTemplate template, MutableDirectBuffer target, int offset, int limit)
+    {
+        return template.resolve(path, request.head(), starts, ends, variables, target, offset, limit);
     }
 
     /** Writes the named value {@code variable} of {@link HttpKafkaWithConfig#VARIABLES}: -1 when it has none. */
@@ -128,12 +159,22 @@ abstract class HttpKafkaExchange implements MessageConsumer
             case EndFW.TYPE_ID ->
             {
                 http.inClosed = true;
-                onRequestEnd(factory.endRO.wrap(buffer, index, index + length).traceId());
+                final long traceId = factory.endRO.wrap(buffer, index, index + length).traceId();
+                onRequestEnd(traceId);
+                closeIfDone(traceId);
             }
             case AbortFW.TYPE_ID ->
             {
                 http.inClosed = true;
-                abort(factory.abortRO.wrap(buffer, index, index + length).traceId());
+                final long traceId = factory.abortRO.wrap(buffer, index, index + length).traceId();
+                if (answered && http.outClosed)
+                {
+                    closeIfDone(traceId);
+                }
+                else
+                {
+                    abort(traceId);
+                }
             }
             case WindowFW.TYPE_ID ->
             {
@@ -207,7 +248,7 @@ abstract class HttpKafkaExchange implements MessageConsumer
         if (error == 3)
         {
             factory.context.event(bindingId, traceId, "http-kafka.topic.unknown", request.method + " "
-                + new String(request.path, UTF_8) + ": the topic " + topic + " is not in Kafka");
+                + request.path() + ": the topic " + topic + " is not in Kafka");
             fail(traceId, 502);
         }
         else
@@ -271,10 +312,19 @@ abstract class HttpKafkaExchange implements MessageConsumer
 
     void closeIfDone(long traceId)
     {
-        if (http.outClosed)
+        if (answered && http.outClosed)
         {
             factory.onClosed(this);
         }
+    }
+
+    /**
+     * Whether nothing refers to the exchange any more once it is closed, so that the factory may use it again: both
+     * directions of its http stream closed, and nothing of the Kafka side that will call it back. None by default.
+     */
+    boolean recyclable()
+    {
+        return false;
     }
 
     /** The request is over without an answer to send (the client went away, or broke flow control). */

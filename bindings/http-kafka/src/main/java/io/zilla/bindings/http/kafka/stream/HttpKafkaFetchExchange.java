@@ -47,7 +47,8 @@ final class HttpKafkaFetchExchange extends HttpKafkaExchange implements HttpKafk
     HttpKafkaFetchExchange(HttpKafkaProxyFactory factory, long bindingId, long exitId, HttpKafkaWithConfig with,
         HttpKafkaRequest request)
     {
-        super(factory, bindingId, exitId, with, request);
+        super(factory);
+        init(bindingId, exitId, with, request);
         this.reader = new HttpKafkaReader(factory, bindingId, exitId, this);
         this.items = with.merge() != null ? new LinkedHashMap<>() : null;
     }

@@ -8,7 +8,6 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -49,17 +48,27 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
     private static final int MIN_FRAGMENT = 8192;
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-    private final boolean poll;
-    private final boolean streaming;
-    private final boolean replies;
-    private final boolean tombstone;
-    private byte[] key;
+    private static final DirectBuffer EMPTY = new UnsafeBuffer(new byte[0]);
+    // a body gathered larger than this is not kept for the next request when the exchange is used again
+    private static final int RETAINED_BODY = 65536;
+
+    private boolean poll;
+    private boolean streaming;
+    private boolean replies;
+    private boolean tombstone;
+    // the key, resolved when the request begins, in a buffer of its own (the factory's scratch is every request's)
+    private final ExpandableArrayBuffer key = new ExpandableArrayBuffer(64);
+    private int keyLength;
     private byte[] idempotencyKey;
     private byte[] correlationId;
     private HttpKafkaProducer producer;
     private HttpKafkaReader reader;
     private HttpKafkaReader scanner;
-    private final ExpandableArrayBuffer body = new ExpandableArrayBuffer(0);
+    private boolean scanned;
+    // the producer holds the exchange: queued to write, or written and waiting for the acknowledgement
+    private boolean held;
+    private boolean written;
+    private ExpandableArrayBuffer body = new ExpandableArrayBuffer(0);
     private int bodyLength;
     private int bodySent;
     private boolean bodyEnded;
@@ -75,16 +84,56 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
     private final ExpandableArrayBuffer replyHead = new ExpandableArrayBuffer(0);
     private int replyHeadLength;
     private boolean replied;
+    private boolean pollTimer;
+    // in the factory's recycled exchanges, or taken from there by a request
+    boolean recycling;
 
-    HttpKafkaProduceExchange(HttpKafkaProxyFactory factory, long bindingId, long exitId, HttpKafkaWithConfig with,
-        HttpKafkaRequest request)
+    HttpKafkaProduceExchange(HttpKafkaProxyFactory factory)
     {
-        super(factory, bindingId, exitId, with, request);
-        this.poll = !request.produces();
-        this.replies = with.replyTo() != null;
-        this.tombstone = "DELETE".equals(request.method);
-        this.streaming = !poll && !replies && request.idempotencyKey == null && !tombstone
+        super(factory);
+    }
+
+    @Override
+    void init(long bindingId, long exitId, HttpKafkaWithConfig with, HttpKafkaRequest request)
+    {
+        super.init(bindingId, exitId, with, request);
+        recycling = false;
+        poll = !request.produces();
+        replies = with.replyTo() != null;
+        tombstone = "DELETE".equals(request.method);
+        streaming = !poll && !replies && !request.hasIdempotencyKey() && !tombstone
             && request.contentLength >= 0 && request.contentLength <= options.bodyLimit();
+        keyLength = -1;
+        idempotencyKey = null;
+        correlationId = null;
+        producer = null;
+        reader = null;
+        scanner = null;
+        scanned = false;
+        held = false;
+        written = false;
+        if (body.capacity() > RETAINED_BODY)
+        {
+            body = new ExpandableArrayBuffer(0);
+        }
+        bodyLength = 0;
+        bodySent = 0;
+        bodyEnded = false;
+        recordBegun = false;
+        produced = false;
+        queued = false;
+        tooLarge = false;
+        replyLength = 0;
+        replyStatus = 0;
+        replyHeadLength = 0;
+        replied = false;
+        pollTimer = false;
+    }
+
+    @Override
+    boolean recyclable()
+    {
+        return http.inClosed && http.outClosed && !held && !replies && !poll && reader == null && !scanned;
     }
 
     @Override
@@ -100,12 +149,12 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
             if (part >= 0)
             {
                 correlationId = new byte[ends[part] - starts[part]];
-                request.pathBuffer().getBytes(starts[part], correlationId);
+                request.head().getBytes(starts[part], correlationId);
             }
             return true;
         }
-        key = with.key() != null ? resolve(with.key()) : null;
-        return with.key() == null || key != null;
+        keyLength = with.key() != null ? resolve(with.key(), key, 0, factory.scratch.capacity()) : -1;
+        return with.key() == null || keyLength >= 0;
     }
 
     @Override
@@ -166,7 +215,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
             bodySent += length;
             if (last)
             {
-                producer.written(this, traceId);
+                written(traceId);
             }
             return;
         }
@@ -217,7 +266,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         {
             onProducedBefore(traceId);
         }
-        else if (request.idempotencyKey != null)
+        else if (request.hasIdempotencyKey())
         {
             // not by this engine: by another replica, or before a restart? Kafka has the requests
             scan(traceId);
@@ -245,6 +294,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
     // the topic read for a record with this correlation id: found, the request is not produced again
     private void scan(long traceId)
     {
+        scanned = true;
         final List<byte[]> keys = new ArrayList<>();
         keys.add(null);
         final List<byte[][]> headers = new ArrayList<>();
@@ -303,6 +353,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
     {
         producer = factory.producer(bindingId, exitId, topic, with.acks(), traceId);
         queued = true;
+        held = true;
         producer.enqueue(this, traceId);
     }
 
@@ -331,8 +382,8 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
             {
                 if (bodyEnded && producer.writable() && !recordBegun)
                 {
-                    writeFragment(traceId, INIT | FIN, new UnsafeBuffer(new byte[0]), 0, 0);
-                    producer.written(this, traceId);
+                    writeFragment(traceId, INIT | FIN, EMPTY, 0, 0);
+                    written(traceId);
                 }
                 return;
             }
@@ -369,7 +420,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
             bodySent += length;
             if (last)
             {
-                producer.written(this, traceId);
+                written(traceId);
                 return;
             }
         }
@@ -386,26 +437,32 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
                 : Math.max(0, bodyLength - length);
             final HttpKafkaProduceExtension extension = factory.produceExtension;
             final HttpKafkaNames names = factory.names;
-            extension.reset(deferred, key);
+            extension.reset(deferred);
+            if (keyLength >= 0)
+            {
+                extension.key(key, 0, keyLength);
+            }
             final HttpKafkaNames.Overrides overrides = names.overrides(with);
             final byte[] correlationName = names.bytes(options.correlationIdHeader());
             final byte[] replyToName = names.bytes(options.replyToHeader());
-            final List<byte[]> headers = request.headers;
-            for (int i = 0; i < headers.size(); i += 2)
+            final DirectBuffer head = request.head();
+            for (int i = 0; i < request.headerCount(); i++)
             {
-                final byte[] name = headers.get(i);
-                if (!contains(overrides.names(), name) && !Arrays.equals(name, correlationName)
-                    && !Arrays.equals(name, replyToName))
+                final int nameOffset = request.nameOffset(i);
+                final int nameLength = request.nameLength(i);
+                if (!contains(overrides.names(), head, nameOffset, nameLength)
+                    && !HttpKafkaRequest.is(head, nameOffset, nameLength, correlationName)
+                    && !HttpKafkaRequest.is(head, nameOffset, nameLength, replyToName))
                 {
-                    extension.header(name, headers.get(i + 1));
+                    extension.header(head, nameOffset, nameLength, request.valueOffset(i), request.valueLength(i));
                 }
             }
             for (int o = 0; o < overrides.names().length; o++)
             {
-                final byte[] value = resolve(overrides.values()[o]);
-                if (value != null)
+                final int valueLength = resolve(overrides.values()[o], factory.scratch, 0, factory.scratch.capacity());
+                if (valueLength >= 0)
                 {
-                    extension.header(overrides.names()[o], value);
+                    extension.header(overrides.names()[o], factory.scratch, 0, valueLength);
                 }
             }
             if (replies)
@@ -421,20 +478,28 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         producer.write(traceId, flags, payload, offset, length, factory.extensionBuffer, extensionLength);
     }
 
-    private static boolean contains(byte[][] names, byte[] name)
+    private static boolean contains(byte[][] names, DirectBuffer buffer, int offset, int length)
     {
         boolean found = false;
         for (int i = 0; i < names.length && !found; i++)
         {
-            found = Arrays.equals(names[i], name);
+            found = HttpKafkaRequest.is(buffer, offset, length, names[i]);
         }
         return found;
+    }
+
+    // the record's last fragment went: the producer keeps the exchange until Kafka acknowledged it
+    private void written(long traceId)
+    {
+        written = true;
+        producer.written(this, traceId);
     }
 
     @Override
     public void onProduced(long traceId)
     {
         produced = true;
+        held = false;
         if (answered())
         {
             return;
@@ -487,6 +552,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
             factory.idempotency.release(new String(correlationId, UTF_8));
         }
         queued = false;
+        held = false;
         if (answered())
         {
             return;
@@ -569,10 +635,10 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         for (int at = 0; at < replyHeadLength;)
         {
             final int nameLength = replyHead.getShort(at);
-            final String name = replyHead.getStringWithoutLengthUtf8(at + 2, nameLength);
+            final int nameOffset = at + 2;
             at += 2 + nameLength;
             final int valueLength = replyHead.getShort(at);
-            head.header(name, replyHead, at + 2, valueLength);
+            head.header(replyHead, nameOffset, nameLength, replyHead, at + 2, valueLength);
             at += 2 + valueLength;
         }
         answer(traceId, head.build(), reply, 0, replyLength);
@@ -591,8 +657,6 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
             timer(traceId, Math.min(request.preferWait * 1000L, options.waitLimit()), SIGNAL_WAIT);
         }
     }
-
-    private boolean pollTimer;
 
     @Override
     public void onFailed(long traceId, int error)
@@ -630,6 +694,8 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         if (producer != null && queued && !produced)
         {
             producer.cancel(this, traceId);
+            // out of the queue, unless its record went: then it stays for the acknowledgement it will ignore
+            held &= written;
         }
         if (reader != null)
         {
@@ -652,7 +718,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
     {
         if (idempotencyKey == null)
         {
-            idempotencyKey = request.idempotencyKey != null ? request.idempotencyKey
+            idempotencyKey = request.hasIdempotencyKey() ? request.idempotencyKey()
                 : UUID.randomUUID().toString().getBytes(UTF_8);
         }
         return idempotencyKey;
@@ -668,13 +734,11 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
             digest.update((byte) 0);
             digest.update(request.method.getBytes(UTF_8));
             digest.update((byte) 0);
-            digest.update(request.path);
+            digest.update(request.head().byteArray(), 0, request.pathLength());
             digest.update((byte) 0);
             if (content != null)
             {
-                final byte[] bytes = new byte[length];
-                content.getBytes(0, bytes);
-                digest.update(bytes);
+                digest.update(content.byteArray(), 0, length);
             }
             final byte[] hash = digest.digest();
             final char[] hex = new char[32];

@@ -11,6 +11,8 @@ import io.zilla.specs.kafka.types.stream.KafkaDataExFW;
 import io.zilla.specs.kafka.types.stream.KafkaHeaderFW;
 import io.zilla.specs.kafka.types.stream.KafkaMergedDataExFW;
 import io.zilla.specs.kafka.types.stream.KafkaMergedProduceDataExFW;
+import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
 import org.agrona.MutableDirectBuffer;
 
 /**
@@ -21,42 +23,57 @@ import org.agrona.MutableDirectBuffer;
 final class HttpKafkaProduceExtension
 {
     private final KafkaDataExFW.Builder dataExRW = new KafkaDataExFW.Builder();
+    // the key's and the headers' bytes, copied here as they are given: a record's are a few dozen bytes, and a copy
+    // lets each come from where it is (the request's head, a route's constant, a resolved template) without an array
+    private final ExpandableArrayBuffer staged = new ExpandableArrayBuffer(512);
+    private int stagedLength;
 
     private int deferred;
-    private byte[] key;
-    private byte[][] names = new byte[16][];
-    private byte[][] values = new byte[16][];
-    private int headers;
-    private byte[] name;
-    private byte[] value;
+    private int keyLength;
+    // name offset, name length, value offset, value length in staged
+    private int[] headers = new int[64];
+    private int headerCount;
+    private int header;
 
     private final Consumer<KafkaBytesFW.Builder> keyValue = this::key;
-    private final Consumer<KafkaBytesFW.Builder> headerName = x -> x.value(name);
-    private final Consumer<KafkaBytesFW.Builder> headerValue = x -> x.value(value);
-    private final Consumer<KafkaHeaderFW.Builder> header = h -> h.name(headerName).value(headerValue);
+    private final Consumer<KafkaBytesFW.Builder> headerName = x -> x.value(staged, headers[4 * header],
+        headers[4 * header + 1]);
+    private final Consumer<KafkaBytesFW.Builder> headerValue = x -> x.value(staged, headers[4 * header + 2],
+        headers[4 * header + 3]);
+    private final Consumer<KafkaHeaderFW.Builder> headerItem = h -> h.name(headerName).value(headerValue);
     private final Consumer<KafkaMergedProduceDataExFW.Builder> produce = this::produce;
     private final Consumer<KafkaMergedDataExFW.Builder> merged = m -> m.produce(produce);
 
-    /** Begins a record's extension: the bytes still to come after its first fragment, its key (null: none). */
-    void reset(int deferred, byte[] key)
+    /** Begins a record's extension: the bytes still to come after its first fragment, no key yet. */
+    void reset(int deferred)
     {
         this.deferred = deferred;
-        this.key = key;
-        Arrays.fill(names, 0, headers, null);
-        Arrays.fill(values, 0, headers, null);
-        this.headers = 0;
+        this.keyLength = -1;
+        this.stagedLength = 0;
+        this.headerCount = 0;
+    }
+
+    /** The record's key, at 0 of what is staged: given first, before any header. */
+    void key(DirectBuffer buffer, int offset, int length)
+    {
+        assert stagedLength == 0;
+        keyLength = length;
+        stage(buffer, offset, length);
     }
 
     void header(byte[] name, byte[] value)
     {
-        if (headers == names.length)
-        {
-            names = Arrays.copyOf(names, headers << 1);
-            values = Arrays.copyOf(values, headers << 1);
-        }
-        names[headers] = name;
-        values[headers] = value;
-        headers++;
+        header(stage(name), name.length, stage(value), value.length);
+    }
+
+    void header(byte[] name, DirectBuffer value, int offset, int length)
+    {
+        header(stage(name), name.length, stage(value, offset, length), length);
+    }
+
+    void header(DirectBuffer buffer, int nameOffset, int nameLength, int valueOffset, int valueLength)
+    {
+        header(stage(buffer, nameOffset, nameLength), nameLength, stage(buffer, valueOffset, valueLength), valueLength);
     }
 
     /** Writes the extension from 0 in {@code buffer}; returns its length. */
@@ -69,25 +86,50 @@ final class HttpKafkaProduceExtension
             .sizeof();
     }
 
+    private void header(int nameOffset, int nameLength, int valueOffset, int valueLength)
+    {
+        if (4 * headerCount + 4 > headers.length)
+        {
+            headers = Arrays.copyOf(headers, headers.length << 1);
+        }
+        headers[4 * headerCount] = nameOffset;
+        headers[4 * headerCount + 1] = nameLength;
+        headers[4 * headerCount + 2] = valueOffset;
+        headers[4 * headerCount + 3] = valueLength;
+        headerCount++;
+    }
+
+    private int stage(byte[] bytes)
+    {
+        final int at = stagedLength;
+        staged.putBytes(at, bytes);
+        stagedLength += bytes.length;
+        return at;
+    }
+
+    private int stage(DirectBuffer buffer, int offset, int length)
+    {
+        final int at = stagedLength;
+        staged.putBytes(at, buffer, offset, length);
+        stagedLength += length;
+        return at;
+    }
+
     private void produce(KafkaMergedProduceDataExFW.Builder builder)
     {
         builder.deferred(deferred).timestamp(0L).partitionId(-1);
         builder.key(keyValue);
-        for (int i = 0; i < headers; i++)
+        for (header = 0; header < headerCount; header++)
         {
-            name = names[i];
-            value = values[i];
-            builder.headersItem(header);
+            builder.headersItem(headerItem);
         }
-        name = null;
-        value = null;
     }
 
     private void key(KafkaBytesFW.Builder builder)
     {
-        if (key != null)
+        if (keyLength >= 0)
         {
-            builder.value(key);
+            builder.value(staged, 0, keyLength);
         }
     }
 }

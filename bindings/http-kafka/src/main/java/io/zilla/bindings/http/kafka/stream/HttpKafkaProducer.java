@@ -5,6 +5,7 @@ package io.zilla.bindings.http.kafka.stream;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.zilla.engine.binding.MessageConsumer;
@@ -43,7 +44,35 @@ final class HttpKafkaProducer implements MessageConsumer
         void onProduceFailed(long traceId, int error);
     }
 
-    final String name;
+    /** What a producer is the worker's one of: its exit, acks and topic; a probe to look up with is set again. */
+    static final class Key
+    {
+        private long exitId;
+        private short acks;
+        private byte[] topic;
+
+        Key set(long exitId, short acks, byte[] topic)
+        {
+            this.exitId = exitId;
+            this.acks = acks;
+            this.topic = topic;
+            return this;
+        }
+
+        @Override
+        public boolean equals(Object other)
+        {
+            return other instanceof Key key && key.exitId == exitId && key.acks == acks && Arrays.equals(key.topic, topic);
+        }
+
+        @Override
+        public int hashCode()
+        {
+            return (Long.hashCode(exitId) * 31 + acks) * 31 + Arrays.hashCode(topic);
+        }
+    }
+
+    final Key key;
     final long bindingId;
     private final HttpKafkaProxyFactory factory;
     private final long exitId;
@@ -56,14 +85,14 @@ final class HttpKafkaProducer implements MessageConsumer
     private final AtomicLong acknowledgedAt;
     private boolean writing;
 
-    HttpKafkaProducer(HttpKafkaProxyFactory factory, String name, long bindingId, long exitId, byte[] topic, short acks)
+    HttpKafkaProducer(HttpKafkaProxyFactory factory, Key key, long bindingId)
     {
         this.factory = factory;
-        this.name = name;
+        this.key = key;
         this.bindingId = bindingId;
-        this.exitId = exitId;
-        this.topic = topic;
-        this.acks = acks;
+        this.exitId = key.exitId;
+        this.topic = key.topic;
+        this.acks = key.acks;
         this.kafka = new StreamSide(factory.frames);
         this.acknowledgedAt = factory.freshness.topic(new String(topic, StandardCharsets.UTF_8));
     }

@@ -3,10 +3,10 @@
  */
 package io.zilla.bindings.http.kafka.stream;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.zilla.bindings.http.kafka.config.HttpKafkaConditionConfig;
@@ -53,6 +53,8 @@ public final class HttpKafkaProxyFactory implements BindingHandler
 {
     static final int HTTP_TYPE_ID = "http".hashCode();
     static final int KAFKA_TYPE_ID = "kafka".hashCode();
+    // closed produce exchanges kept per worker: as many as requests in flight at once, within reason
+    private static final int MAX_RECYCLED = 4096;
 
     final BeginFW beginRO = new BeginFW();
     final DataFW dataRO = new DataFW();
@@ -84,8 +86,15 @@ public final class HttpKafkaProxyFactory implements BindingHandler
 
     private final Long2ObjectHashMap<BindingConfig> bindings = new Long2ObjectHashMap<>();
     private final Long2ObjectHashMap<HttpKafkaExchange> exchanges = new Long2ObjectHashMap<>();
-    private final Map<String, HttpKafkaProducer> producers = new HashMap<>();
+    private final Map<HttpKafkaProducer.Key, HttpKafkaProducer> producers = new HashMap<>();
+    private final HttpKafkaProducer.Key producerKey = new HttpKafkaProducer.Key();
     private final PathCaptures captures = new PathCaptures();
+    // closed produce exchanges, to be used again: a request then allocates nothing (an exchange, its stream side and
+    // buffers were a third of what a produce allocated)
+    private final ArrayDeque<HttpKafkaProduceExchange> recycled = new ArrayDeque<>();
+    // the request the next http stream is read into: it goes with the exchange that takes it, and the exchange's
+    // previous one (if any) is the next
+    private HttpKafkaRequest request = new HttpKafkaRequest();
 
     public HttpKafkaProxyFactory(EngineContext context, HttpKafkaIdempotency idempotency, HttpKafkaFreshness freshness)
     {
@@ -147,14 +156,16 @@ public final class HttpKafkaProxyFactory implements BindingHandler
         final HttpBeginExFW beginEx = binding != null && extension.sizeof() >= 2 * Integer.BYTES
             && extension.buffer().getInt(extension.offset()) == HTTP_TYPE_ID
             ? httpBeginExRO.tryWrap(extension.buffer(), extension.offset(), extension.limit()) : null;
-        final HttpKafkaRequest request = beginEx != null ? HttpKafkaRequest.read(this, beginEx, options(binding.id())) : null;
-        if (request == null)
+        final HttpKafkaRequest request = this.request;
+        if (beginEx == null || !request.read(httpHeaderRO, beginEx, names.bytes(options(binding.id()).idempotencyHeader())))
         {
             return null;
         }
-        final DirectBuffer path = request.pathBuffer();
-        for (RouteConfig route : binding.routes())
+        final DirectBuffer path = request.head();
+        final List<RouteConfig> routes = binding.routes();
+        for (int r = 0; r < routes.size(); r++)
         {
+            final RouteConfig route = routes.get(r);
             if (!route.servable() || !(route.with() instanceof HttpKafkaWithConfig with))
             {
                 continue;
@@ -165,7 +176,7 @@ public final class HttpKafkaProxyFactory implements BindingHandler
             {
                 final HttpKafkaConditionConfig when = (HttpKafkaConditionConfig) route.when().get(i);
                 if ((when.method() == null || when.method().equals(request.method))
-                    && when.path().matches(path, 0, path.capacity(), captures.starts(), captures.ends()))
+                    && when.path().matches(path, 0, request.pathLength(), captures.starts(), captures.ends()))
                 {
                     matched = when.path();
                     any = true;
@@ -173,9 +184,7 @@ public final class HttpKafkaProxyFactory implements BindingHandler
             }
             if (any)
             {
-                final HttpKafkaExchange exchange = with.capability() == HttpKafkaWithConfig.Capability.FETCH
-                    ? new HttpKafkaFetchExchange(this, binding.id(), route.exitId(), with, request)
-                    : new HttpKafkaProduceExchange(this, binding.id(), route.exitId(), with, request);
+                final HttpKafkaExchange exchange = exchange(binding.id(), route.exitId(), with, request);
                 if (!exchange.resolve(matched, captures.starts(), captures.ends()))
                 {
                     context.event(binding.id(), begin.traceId(), "http-kafka.path.unresolved", "a value of the route's"
@@ -190,15 +199,36 @@ public final class HttpKafkaProxyFactory implements BindingHandler
         return null;
     }
 
+    // an exchange for the request: a produce one used before if there is one
+    private HttpKafkaExchange exchange(long bindingId, long exitId, HttpKafkaWithConfig with, HttpKafkaRequest request)
+    {
+        final HttpKafkaExchange exchange;
+        if (with.capability() == HttpKafkaWithConfig.Capability.FETCH)
+        {
+            exchange = new HttpKafkaFetchExchange(this, bindingId, exitId, with, request);
+            this.request = new HttpKafkaRequest();
+        }
+        else
+        {
+            final HttpKafkaProduceExchange produce = recycled.isEmpty() ? new HttpKafkaProduceExchange(this)
+                : recycled.poll();
+            final HttpKafkaRequest previous = produce.request;
+            produce.init(bindingId, exitId, with, request);
+            this.request = previous != null ? previous : new HttpKafkaRequest();
+            exchange = produce;
+        }
+        return exchange;
+    }
+
     /** The worker's produce stream for {@code topic} through {@code exitId} with {@code acks}, opened on first use. */
     HttpKafkaProducer producer(long bindingId, long exitId, byte[] topic, short acks, long traceId)
     {
-        final String name = exitId + "/" + acks + "/" + new String(topic, UTF_8);
-        HttpKafkaProducer producer = producers.get(name);
+        HttpKafkaProducer producer = producers.get(producerKey.set(exitId, acks, topic));
         if (producer == null || producer.closed())
         {
-            producer = new HttpKafkaProducer(this, name, bindingId, exitId, topic, acks);
-            producers.put(name, producer);
+            final HttpKafkaProducer.Key key = new HttpKafkaProducer.Key().set(exitId, acks, topic.clone());
+            producer = new HttpKafkaProducer(this, key, bindingId);
+            producers.put(key, producer);
             producer.open(traceId);
         }
         return producer;
@@ -206,12 +236,19 @@ public final class HttpKafkaProxyFactory implements BindingHandler
 
     void onClosed(HttpKafkaProducer producer)
     {
-        producers.remove(producer.name, producer);
+        producers.remove(producer.key, producer);
     }
 
+    /** The exchange is over: forgotten, and used again for another request when nothing refers to it any more. */
     void onClosed(HttpKafkaExchange exchange)
     {
         exchanges.remove(exchange.http.inboundId, exchange);
+        if (exchange instanceof HttpKafkaProduceExchange produce && !produce.recycling && produce.recyclable()
+            && recycled.size() < MAX_RECYCLED)
+        {
+            produce.recycling = true;
+            recycled.add(produce);
+        }
     }
 
     /**

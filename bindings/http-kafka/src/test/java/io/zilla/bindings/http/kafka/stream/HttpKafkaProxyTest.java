@@ -3,6 +3,7 @@
  */
 package io.zilla.bindings.http.kafka.stream;
 
+import static io.zilla.bindings.http.kafka.stream.HttpKafkaTesting.count;
 import static io.zilla.bindings.http.kafka.stream.HttpKafkaTesting.header;
 import static io.zilla.bindings.http.kafka.stream.HttpKafkaTesting.records;
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -110,6 +111,46 @@ class HttpKafkaProxyTest
         assertEquals("/items/a1", header(record, ":path"));
         assertEquals("http-a1", header(record, "zilla:source"), "the route's override");
         assertNull(header(record, "content-length"));
+    }
+
+    @Test
+    void shouldCarryNothingOfAnEarlierRequestIntoTheNextOnOneConnection(EmbeddedKafka kafka, KafkaTopics topics)
+        throws Exception
+    {
+        // one keep-alive connection, one partition: each request takes the exchange (and the request's buffers) the
+        // one before it left, with keys and bodies of other lengths, a header only every other one has, and now and
+        // then a chunked body (gathered, not streamed)
+        final String topic = topics.create();
+        start(kafka, topics, topic);
+        final int count = 40;
+        for (int i = 0; i < count; i++)
+        {
+            final String key = "k" + "x".repeat(i % 7) + i;
+            final String value = "v".repeat(1 + i % 5) + i;
+            final HttpRequest.Builder request = at("/items/" + key).header("content-type", "text/plain");
+            if (i % 2 == 0)
+            {
+                request.header("x-even", "e" + i);
+            }
+            final HttpRequest.BodyPublisher body = i % 5 == 4
+                ? HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(value.getBytes(UTF_8)))
+                : HttpRequest.BodyPublishers.ofString(value);
+            assertEquals(204, send(request.PUT(body)).statusCode(), key);
+        }
+
+        final List<ConsumerRecord<byte[], byte[]>> records = records(kafka, topic, count);
+        assertEquals(count, records.size());
+        for (int i = 0; i < count; i++)
+        {
+            final ConsumerRecord<byte[], byte[]> record = records.get(i);
+            final String key = "k" + "x".repeat(i % 7) + i;
+            assertEquals(key, new String(record.key(), UTF_8));
+            assertEquals("v".repeat(1 + i % 5) + i, new String(record.value(), UTF_8));
+            assertEquals(i % 2 == 0 ? "e" + i : null, header(record, "x-even"), key);
+            assertEquals("/items/" + key, header(record, ":path"));
+            assertEquals("http-" + key, header(record, "zilla:source"));
+            assertEquals(1, count(record, "content-type"), key);
+        }
     }
 
     @Test

@@ -56,6 +56,17 @@ final class HttpKafkaTesting
         return header != null && header.value() != null ? new String(header.value(), UTF_8) : null;
     }
 
+    /** How many headers named {@code name} the record has. */
+    static int count(ConsumerRecord<byte[], byte[]> record, String name)
+    {
+        int count = 0;
+        for (Header header : record.headers().headers(name))
+        {
+            count++;
+        }
+        return count;
+    }
+
     static KafkaConsumer<byte[], byte[]> consumer(EmbeddedKafka kafka)
     {
         final Properties properties = new Properties();
