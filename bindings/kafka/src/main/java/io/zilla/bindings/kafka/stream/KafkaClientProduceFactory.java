@@ -105,6 +105,14 @@ final class KafkaClientProduceFactory
     /** How many times a batch is sent again before the stream is reset: about a minute with the backoff. */
     static final int MAX_RETRIES = 30;
 
+    /**
+     * How many times a batch the leader answered UNKNOWN_TOPIC_OR_PARTITION is sent again, about 3 s with the backoff:
+     * the partition was in the metadata when the stream began, so a leader that does not know it yet is behind the
+     * metadata (a topic just created, a partition moved to a broker still loading its logs), which kafka-clients
+     * retries too; a topic deleted under the stream fails in seconds, not a minute.
+     */
+    static final int MAX_UNKNOWN_RETRIES = 5;
+
     /** The broker's time to get the acks before it answers REQUEST_TIMED_OUT. */
     static final int PRODUCE_TIMEOUT_MS = 30_000;
 
@@ -809,7 +817,10 @@ final class KafkaClientProduceFactory
 
         private void onBatchFailed(Batch batch, short error, long traceId)
         {
-            if (isRetriable(error) || error == OUT_OF_ORDER_SEQUENCE_NUMBER && (retrying || unacked.peek() != batch))
+            final boolean unknownForNow = error == KafkaClientMetadata.UNKNOWN_TOPIC_OR_PARTITION
+                && retries < MAX_UNKNOWN_RETRIES;
+            if (isRetriable(error) || unknownForNow
+                || error == OUT_OF_ORDER_SEQUENCE_NUMBER && (retrying || unacked.peek() != batch))
             {
                 // OUT_OF_ORDER_SEQUENCE_NUMBER behind a batch that failed: the broker refused it for that one's gap
                 final boolean first = !retrying;

@@ -33,6 +33,8 @@ import io.zilla.kafka.embedded.KafkaTopics;
 import io.zilla.specs.kafka.types.stream.KafkaAckMode;
 import io.zilla.specs.kafka.types.stream.KafkaBeginExFW;
 import io.zilla.specs.kafka.types.stream.KafkaCapability;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -263,6 +265,32 @@ class KafkaClientProduceTest
         stream.await(WAIT, stream::reset);
         assertEquals(Short.valueOf((short) 3), resetError(stream), "UNKNOWN_TOPIC_OR_PARTITION");
         stream.await(WAIT, () -> engine.events().stream().anyMatch(e -> e.event().equals("kafka.produce.failed")));
+    }
+
+    @Test
+    void shouldRetryAPartitionTheLeaderDoesNotKnowThenResetWithinSeconds(EmbeddedKafka kafka, KafkaTopics topics)
+        throws Exception
+    {
+        final String topic = topics.create(1);
+        final TestClient app = start(kafka);
+        final TestStream stream = app.open(produceBeginEx(topic, 0, -1L, (short) -1, KafkaAckMode.IN_SYNC_REPLICAS));
+        app.send(stream, "before".getBytes(StandardCharsets.UTF_8), produceDataEx(0, 0L, "k".getBytes(), List.of()),
+            WHOLE);
+        stream.await(WAIT, () -> stream.acknowledged() == stream.sequence() && stream.sequence() > 0);
+        final Properties properties = new Properties();
+        properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+        try (Admin admin = Admin.create(properties))
+        {
+            admin.deleteTopics(List.of(topic)).all().get();
+        }
+        final long deleted = System.nanoTime();
+        app.send(stream, "after".getBytes(StandardCharsets.UTF_8), produceDataEx(0, 0L, "k".getBytes(), List.of()),
+            WHOLE);
+        stream.await(WAIT, stream::reset);
+        final long seconds = Duration.ofNanos(System.nanoTime() - deleted).toSeconds();
+        assertEquals(Short.valueOf((short) 3), resetError(stream), () -> "UNKNOWN_TOPIC_OR_PARTITION, " + engine.events());
+        assertTrue(counter(engine.directory(), "kafka_client", "produce.retries") >= 1, "retried before giving up");
+        assertTrue(seconds < 15, seconds + " s");
     }
 
     private TestClient start(EmbeddedKafka kafka)
