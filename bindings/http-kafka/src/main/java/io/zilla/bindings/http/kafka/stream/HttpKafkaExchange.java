@@ -20,6 +20,7 @@ import io.zilla.specs.core.types.stream.ResetFW;
 import io.zilla.specs.core.types.stream.SignalFW;
 import io.zilla.specs.core.types.stream.WindowFW;
 import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -44,7 +45,11 @@ abstract class HttpKafkaExchange implements MessageConsumer
     HttpKafkaRequest request;
     HttpKafkaOptionsConfig options;
 
-    byte[] topic;
+    // the topic, resolved into a buffer the exchange keeps (a topic from the path, /{topic}, is bytes of the request),
+    // as bytes only when asked for (topic())
+    final ExpandableArrayBuffer topicValue = new ExpandableArrayBuffer(64);
+    int topicLength;
+    private byte[] topic;
     PathPattern path;
     int[] starts = new int[16];
     int[] ends = new int[16];
@@ -73,6 +78,7 @@ abstract class HttpKafkaExchange implements MessageConsumer
         this.options = factory.options(bindingId);
         http.reset();
         topic = null;
+        topicLength = -1;
         path = null;
         body = null;
         bodyOffset = 0;
@@ -92,8 +98,29 @@ abstract class HttpKafkaExchange implements MessageConsumer
         }
         System.arraycopy(starts, 0, this.starts, 0, starts.length);
         System.arraycopy(ends, 0, this.ends, 0, ends.length);
-        topic = resolve(with.topic());
-        return topic != null;
+        final byte[] constant = with.topic().constant();
+        topic = constant;
+        if (constant != null)
+        {
+            topicValue.putBytes(0, constant);
+            topicLength = constant.length;
+        }
+        else
+        {
+            topicLength = resolve(with.topic(), topicValue, 0, factory.scratch.capacity());
+        }
+        return topicLength >= 0;
+    }
+
+    /** The topic as bytes (a copy, made once, unless the route names it as a constant). */
+    byte[] topic()
+    {
+        if (topic == null)
+        {
+            topic = new byte[topicLength];
+            topicValue.getBytes(0, topic);
+        }
+        return topic;
     }
 
     /**

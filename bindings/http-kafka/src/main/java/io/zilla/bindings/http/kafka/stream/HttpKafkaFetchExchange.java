@@ -70,8 +70,8 @@ final class HttpKafkaFetchExchange extends HttpKafkaExchange implements HttpKafk
             keys.add(key);
             headers.add(pairs);
         }
-        topicName = new String(topic, UTF_8);
-        reader.open(traceId, topic, keys, headers);
+        topicName = new String(topic(), UTF_8);
+        reader.open(traceId, topic(), keys, headers);
     }
 
     @Override

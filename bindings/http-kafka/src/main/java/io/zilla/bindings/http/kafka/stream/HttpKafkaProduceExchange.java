@@ -57,7 +57,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
     private boolean replies;
     private boolean tombstone;
     // the key, resolved when the request begins, in a buffer of its own (the factory's scratch is every request's)
-    private final ExpandableArrayBuffer key = new ExpandableArrayBuffer(64);
+    private ExpandableArrayBuffer key = new ExpandableArrayBuffer(64);
     private int keyLength;
     private byte[] idempotencyKey;
     private byte[] correlationId;
@@ -103,6 +103,10 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         tombstone = "DELETE".equals(request.method);
         streaming = !poll && !replies && !request.hasIdempotencyKey() && !tombstone
             && request.contentLength >= 0 && request.contentLength <= options.bodyLimit();
+        if (key.capacity() > RETAINED_BODY)
+        {
+            key = new ExpandableArrayBuffer(64);
+        }
         keyLength = -1;
         idempotencyKey = null;
         correlationId = null;
@@ -340,7 +344,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
                 }
             }
         });
-        scanner.open(traceId, topic, keys, headers);
+        scanner.open(traceId, topic(), keys, headers);
     }
 
     private void tooLarge(long traceId)
@@ -351,7 +355,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
 
     private void produce(long traceId)
     {
-        producer = factory.producer(bindingId, exitId, topic, with.acks(), traceId);
+        producer = factory.producer(bindingId, exitId, topicValue, topicLength, with.acks(), traceId);
         queued = true;
         held = true;
         producer.enqueue(this, traceId);
@@ -380,7 +384,8 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         {
             if (request.contentLength == 0)
             {
-                if (bodyEnded && producer.writable() && !recordBegun)
+                // only in its turn: an empty body's end may come while another request's record is under way
+                if (bodyEnded && producer.writable() && !recordBegun && producer.first(this))
                 {
                     writeFragment(traceId, INIT | FIN, EMPTY, 0, 0);
                     written(traceId);
@@ -563,7 +568,7 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
         }
         else
         {
-            failKafka(traceId, error, new String(topic, UTF_8));
+            failKafka(traceId, error, new String(topic(), UTF_8));
         }
     }
 

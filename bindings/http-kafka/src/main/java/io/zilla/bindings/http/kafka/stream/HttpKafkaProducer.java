@@ -5,7 +5,6 @@ package io.zilla.bindings.http.kafka.stream;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.zilla.engine.binding.MessageConsumer;
@@ -49,26 +48,52 @@ final class HttpKafkaProducer implements MessageConsumer
     {
         private long exitId;
         private short acks;
-        private byte[] topic;
+        // the topic's name: its first length bytes
+        private DirectBuffer topic;
+        private int length;
 
-        Key set(long exitId, short acks, byte[] topic)
+        Key set(long exitId, short acks, DirectBuffer topic, int length)
         {
             this.exitId = exitId;
             this.acks = acks;
             this.topic = topic;
+            this.length = length;
             return this;
+        }
+
+        byte[] topic()
+        {
+            final byte[] bytes = new byte[length];
+            topic.getBytes(0, bytes);
+            return bytes;
         }
 
         @Override
         public boolean equals(Object other)
         {
-            return other instanceof Key key && key.exitId == exitId && key.acks == acks && Arrays.equals(key.topic, topic);
+            return other instanceof Key key && key.exitId == exitId && key.acks == acks && key.length == length
+                && sameTopic(key.topic);
+        }
+
+        private boolean sameTopic(DirectBuffer other)
+        {
+            boolean same = true;
+            for (int i = 0; i < length && same; i++)
+            {
+                same = other.getByte(i) == topic.getByte(i);
+            }
+            return same;
         }
 
         @Override
         public int hashCode()
         {
-            return (Long.hashCode(exitId) * 31 + acks) * 31 + Arrays.hashCode(topic);
+            int hash = Long.hashCode(exitId) * 31 + acks;
+            for (int i = 0; i < length; i++)
+            {
+                hash = hash * 31 + topic.getByte(i);
+            }
+            return hash;
         }
     }
 
@@ -91,7 +116,7 @@ final class HttpKafkaProducer implements MessageConsumer
         this.key = key;
         this.bindingId = bindingId;
         this.exitId = key.exitId;
-        this.topic = key.topic;
+        this.topic = key.topic();
         this.acks = key.acks;
         this.kafka = new StreamSide(factory.frames);
         this.acknowledgedAt = factory.freshness.topic(new String(topic, StandardCharsets.UTF_8));
@@ -127,6 +152,12 @@ final class HttpKafkaProducer implements MessageConsumer
         {
             writer.onWritable(traceId);
         }
+    }
+
+    /** Whether it is {@code writer}'s turn to write. */
+    boolean first(Writer writer)
+    {
+        return writers.peek() == writer;
     }
 
     /** Whether a frame may go now: the stream's first Window came (Kafka knows the topic), with credit for its padding. */

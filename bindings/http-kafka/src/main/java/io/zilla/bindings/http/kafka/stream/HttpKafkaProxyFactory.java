@@ -221,12 +221,15 @@ public final class HttpKafkaProxyFactory implements BindingHandler
     }
 
     /** The worker's produce stream for {@code topic} through {@code exitId} with {@code acks}, opened on first use. */
-    HttpKafkaProducer producer(long bindingId, long exitId, byte[] topic, short acks, long traceId)
+    HttpKafkaProducer producer(long bindingId, long exitId, DirectBuffer topic, int topicLength, short acks, long traceId)
     {
-        HttpKafkaProducer producer = producers.get(producerKey.set(exitId, acks, topic));
+        HttpKafkaProducer producer = producers.get(producerKey.set(exitId, acks, topic, topicLength));
         if (producer == null || producer.closed())
         {
-            final HttpKafkaProducer.Key key = new HttpKafkaProducer.Key().set(exitId, acks, topic.clone());
+            final byte[] name = new byte[topicLength];
+            topic.getBytes(0, name);
+            final HttpKafkaProducer.Key key = new HttpKafkaProducer.Key().set(exitId, acks, new UnsafeBuffer(name),
+                topicLength);
             producer = new HttpKafkaProducer(this, key, bindingId);
             producers.put(key, producer);
             producer.open(traceId);

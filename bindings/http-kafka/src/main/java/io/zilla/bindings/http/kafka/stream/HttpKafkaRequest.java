@@ -46,7 +46,10 @@ final class HttpKafkaRequest
     String ifNoneMatch;
     long contentLength;
 
-    private final ExpandableArrayBuffer head = new ExpandableArrayBuffer(256);
+    // a head larger than this is not kept for the next request: the object is used again, for as long as the worker runs
+    private static final int RETAINED_HEAD = 16384;
+
+    private ExpandableArrayBuffer head = new ExpandableArrayBuffer(256);
     private int headLength;
     private int pathLength = -1;
     private int idempotencyKeyOffset;
@@ -64,8 +67,24 @@ final class HttpKafkaRequest
     {
         clear();
         final int count = beginEx.headers().count();
-        int offset = beginEx.headers().offset() + Integer.BYTES;
-        for (int i = 0; i < count; i++)
+        final int first = beginEx.headers().offset() + Integer.BYTES;
+        // the path first, at 0 of the head, the route's patterns match there; then every header
+        for (int i = 0, offset = first; i < count && pathLength < 0; i++)
+        {
+            final HttpHeaderFW header = headerRO.tryWrap(beginEx.buffer(), offset, beginEx.limit());
+            if (header == null)
+            {
+                return false;
+            }
+            offset = header.limit();
+            final StringFW name = header.name();
+            final String16FW value = header.value();
+            if (is(name.buffer(), name.valueOffset(), Math.max(name.length(), 0), PATH) && value.length() >= 0)
+            {
+                path(value.buffer(), value.valueOffset(), value.length());
+            }
+        }
+        for (int i = 0, offset = first; i < count; i++)
         {
             final HttpHeaderFW header = headerRO.tryWrap(beginEx.buffer(), offset, beginEx.limit());
             if (header == null)
@@ -82,11 +101,7 @@ final class HttpKafkaRequest
             final int valueLength = Math.max(value.length(), 0);
             if (is(buffer, nameOffset, nameLength, METHOD))
             {
-                method = method(value.buffer(), valueOffset, valueLength);
-            }
-            else if (is(buffer, nameOffset, nameLength, PATH))
-            {
-                path(value.buffer(), valueOffset, valueLength);
+                method = value.length() >= 0 ? method(value.buffer(), valueOffset, valueLength) : null;
             }
             else if (is(buffer, nameOffset, nameLength, PREFER))
             {
@@ -197,8 +212,13 @@ final class HttpKafkaRequest
         preferWait = -1;
         ifNoneMatch = null;
         contentLength = -1;
+        if (head.capacity() > RETAINED_HEAD)
+        {
+            head = new ExpandableArrayBuffer(256);
+        }
         headLength = 0;
         pathLength = -1;
+        idempotencyKeyOffset = 0;
         idempotencyKeyLength = -1;
         headerCount = 0;
     }
@@ -215,8 +235,7 @@ final class HttpKafkaRequest
         return buffer.getStringWithoutLengthUtf8(offset, length);
     }
 
-    // the path without its query, at 0 of the head: the path comes before the other headers in an HttpBeginEx (the
-    // http binding writes the pseudo-headers first), and is moved there if it does not
+    // the path without its query, at 0 of the head
     private void path(DirectBuffer buffer, int offset, int length)
     {
         int end = 0;
@@ -224,18 +243,8 @@ final class HttpKafkaRequest
         {
             end++;
         }
-        if (headLength > 0)
-        {
-            head.putBytes(end, head, 0, headLength);
-            for (int i = 0; i < headerCount; i++)
-            {
-                headers[4 * i] += end;
-                headers[4 * i + 2] += end;
-            }
-            idempotencyKeyOffset += end;
-        }
         head.putBytes(0, buffer, offset, end);
-        headLength += end;
+        headLength = end;
         pathLength = end;
     }
 

@@ -15,6 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -428,6 +432,58 @@ class HttpKafkaProxyTest
         final List<ConsumerRecord<byte[], byte[]>> records = records(kafka, topic, 100);
         assertEquals(100, records.size());
         assertNotNull(records.get(0).key());
+    }
+
+    @Test
+    void shouldWriteAnEmptyBodyOnlyInItsTurnWhileAnotherRecordIsHalfWritten(EmbeddedKafka kafka, KafkaTopics topics)
+        throws Exception
+    {
+        // one worker, so that both connections share its producer: the first sends half of its body (its record is
+        // under way, fragment by fragment), the second a PUT with content-length: 0, which must wait for its turn
+        // rather than put its record between the first one's fragments
+        engine.workers(1);
+        final String topic = topics.create();
+        start(kafka, topics, topic);
+        final URI uri = URI.create(base);
+        final byte[] value = new byte[64 * 1024];
+        new Random(5).nextBytes(value);
+        try (Socket first = new Socket(uri.getHost(), uri.getPort());
+             Socket second = new Socket(uri.getHost(), uri.getPort()))
+        {
+            first.setSoTimeout((int) TIMEOUT.toMillis());
+            second.setSoTimeout((int) TIMEOUT.toMillis());
+            final OutputStream out = first.getOutputStream();
+            out.write(("PUT /items/half HTTP/1.1\r\nhost: localhost\r\ncontent-length: " + value.length + "\r\n\r\n")
+                .getBytes(UTF_8));
+            out.write(value, 0, value.length / 2);
+            out.flush();
+            Thread.sleep(500);
+            second.getOutputStream().write("PUT /items/empty HTTP/1.1\r\nhost: localhost\r\ncontent-length: 0\r\n\r\n"
+                .getBytes(UTF_8));
+            second.getOutputStream().flush();
+            Thread.sleep(500);
+            out.write(value, value.length / 2, value.length - value.length / 2);
+            out.flush();
+            assertTrue(statusLine(first).startsWith("HTTP/1.1 204"));
+            assertTrue(statusLine(second).startsWith("HTTP/1.1 204"));
+        }
+        final List<ConsumerRecord<byte[], byte[]>> records = records(kafka, topic, 2);
+        assertEquals(2, records.size());
+        assertEquals("half", new String(records.get(0).key(), UTF_8), "the record under way first");
+        assertArrayEquals(value, records.get(0).value());
+        assertEquals("empty", new String(records.get(1).key(), UTF_8));
+        assertArrayEquals(new byte[0], records.get(1).value());
+    }
+
+    private static String statusLine(Socket socket) throws IOException
+    {
+        final InputStream in = socket.getInputStream();
+        final StringBuilder line = new StringBuilder();
+        for (int b = in.read(); b != -1 && b != '\n'; b = in.read())
+        {
+            line.append((char) b);
+        }
+        return line.toString();
     }
 
     @Test
