@@ -451,15 +451,16 @@ final class HttpKafkaProduceExchange extends HttpKafkaExchange implements HttpKa
             final byte[] correlationName = names.bytes(options.correlationIdHeader());
             final byte[] replyToName = names.bytes(options.replyToHeader());
             final DirectBuffer head = request.head();
-            for (int i = 0; i < request.headerCount(); i++)
+            final HttpKafkaHeaderTable headers = request.headers();
+            for (int i = 0; i < headers.count(); i++)
             {
-                final int nameOffset = request.nameOffset(i);
-                final int nameLength = request.nameLength(i);
+                final int nameOffset = headers.nameOffset(i);
+                final int nameLength = headers.nameLength(i);
                 if (!contains(overrides.names(), head, nameOffset, nameLength)
                     && !HttpKafkaRequest.is(head, nameOffset, nameLength, correlationName)
                     && !HttpKafkaRequest.is(head, nameOffset, nameLength, replyToName))
                 {
-                    extension.header(head, nameOffset, nameLength, request.valueOffset(i), request.valueLength(i));
+                    extension.header(head, nameOffset, nameLength, headers.valueOffset(i), headers.valueLength(i));
                 }
             }
             for (int o = 0; o < overrides.names().length; o++)

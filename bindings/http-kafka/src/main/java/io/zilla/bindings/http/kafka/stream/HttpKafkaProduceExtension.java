@@ -3,7 +3,6 @@
  */
 package io.zilla.bindings.http.kafka.stream;
 
-import java.util.Arrays;
 import java.util.function.Consumer;
 
 import io.zilla.specs.kafka.types.stream.KafkaBytesFW;
@@ -30,16 +29,15 @@ final class HttpKafkaProduceExtension
 
     private int deferred;
     private int keyLength;
-    // name offset, name length, value offset, value length in staged
-    private int[] headers = new int[64];
-    private int headerCount;
+    // in staged
+    private final HttpKafkaHeaderTable headers = new HttpKafkaHeaderTable();
     private int header;
 
     private final Consumer<KafkaBytesFW.Builder> keyValue = this::key;
-    private final Consumer<KafkaBytesFW.Builder> headerName = x -> x.value(staged, headers[4 * header],
-        headers[4 * header + 1]);
-    private final Consumer<KafkaBytesFW.Builder> headerValue = x -> x.value(staged, headers[4 * header + 2],
-        headers[4 * header + 3]);
+    private final Consumer<KafkaBytesFW.Builder> headerName = x -> x.value(staged, headers.nameOffset(header),
+        headers.nameLength(header));
+    private final Consumer<KafkaBytesFW.Builder> headerValue = x -> x.value(staged, headers.valueOffset(header),
+        headers.valueLength(header));
     private final Consumer<KafkaHeaderFW.Builder> headerItem = h -> h.name(headerName).value(headerValue);
     private final Consumer<KafkaMergedProduceDataExFW.Builder> produce = this::produce;
     private final Consumer<KafkaMergedDataExFW.Builder> merged = m -> m.produce(produce);
@@ -50,7 +48,7 @@ final class HttpKafkaProduceExtension
         this.deferred = deferred;
         this.keyLength = -1;
         this.stagedLength = 0;
-        this.headerCount = 0;
+        headers.clear();
     }
 
     /** The record's key, at 0 of what is staged: given first, before any header. */
@@ -63,17 +61,17 @@ final class HttpKafkaProduceExtension
 
     void header(byte[] name, byte[] value)
     {
-        header(stage(name), name.length, stage(value), value.length);
+        headers.add(stage(name), name.length, stage(value), value.length);
     }
 
     void header(byte[] name, DirectBuffer value, int offset, int length)
     {
-        header(stage(name), name.length, stage(value, offset, length), length);
+        headers.add(stage(name), name.length, stage(value, offset, length), length);
     }
 
     void header(DirectBuffer buffer, int nameOffset, int nameLength, int valueOffset, int valueLength)
     {
-        header(stage(buffer, nameOffset, nameLength), nameLength, stage(buffer, valueOffset, valueLength), valueLength);
+        headers.add(stage(buffer, nameOffset, nameLength), nameLength, stage(buffer, valueOffset, valueLength), valueLength);
     }
 
     /** Writes the extension from 0 in {@code buffer}; returns its length. */
@@ -84,19 +82,6 @@ final class HttpKafkaProduceExtension
             .merged(merged)
             .build()
             .sizeof();
-    }
-
-    private void header(int nameOffset, int nameLength, int valueOffset, int valueLength)
-    {
-        if (4 * headerCount + 4 > headers.length)
-        {
-            headers = Arrays.copyOf(headers, headers.length << 1);
-        }
-        headers[4 * headerCount] = nameOffset;
-        headers[4 * headerCount + 1] = nameLength;
-        headers[4 * headerCount + 2] = valueOffset;
-        headers[4 * headerCount + 3] = valueLength;
-        headerCount++;
     }
 
     private int stage(byte[] bytes)
@@ -119,7 +104,7 @@ final class HttpKafkaProduceExtension
     {
         builder.deferred(deferred).timestamp(0L).partitionId(-1);
         builder.key(keyValue);
-        for (header = 0; header < headerCount; header++)
+        for (header = 0; header < headers.count(); header++)
         {
             builder.headersItem(headerItem);
         }

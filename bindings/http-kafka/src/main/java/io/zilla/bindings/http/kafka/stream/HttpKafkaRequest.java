@@ -5,8 +5,6 @@ package io.zilla.bindings.http.kafka.stream;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import java.util.Arrays;
-
 import io.zilla.specs.flyweight.String16FW;
 import io.zilla.specs.flyweight.StringFW;
 import io.zilla.specs.http.types.stream.HttpBeginExFW;
@@ -54,9 +52,8 @@ final class HttpKafkaRequest
     private int pathLength = -1;
     private int idempotencyKeyOffset;
     private int idempotencyKeyLength = -1;
-    // the record's headers: name offset, name length, value offset, value length, each in head
-    private int[] headers = new int[64];
-    private int headerCount;
+    // the record's headers, in head
+    private final HttpKafkaHeaderTable headers = new HttpKafkaHeaderTable();
 
     /**
      * Reads the request of {@code beginEx}, {@code idempotencyHeader} naming the header of its idempotency key.
@@ -122,7 +119,7 @@ final class HttpKafkaRequest
             }
             if (!dropped(buffer, nameOffset, nameLength))
             {
-                header(append(buffer, nameOffset, nameLength), nameLength, append(value.buffer(), valueOffset,
+                headers.add(append(buffer, nameOffset, nameLength), nameLength, append(value.buffer(), valueOffset,
                     valueLength), valueLength);
             }
         }
@@ -158,29 +155,10 @@ final class HttpKafkaRequest
         return key;
     }
 
-    int headerCount()
+    /** The record's headers, their names and values in {@link #head()}. */
+    HttpKafkaHeaderTable headers()
     {
-        return headerCount;
-    }
-
-    int nameOffset(int header)
-    {
-        return headers[4 * header];
-    }
-
-    int nameLength(int header)
-    {
-        return headers[4 * header + 1];
-    }
-
-    int valueOffset(int header)
-    {
-        return headers[4 * header + 2];
-    }
-
-    int valueLength(int header)
-    {
-        return headers[4 * header + 3];
+        return headers;
     }
 
     boolean produces()
@@ -220,7 +198,7 @@ final class HttpKafkaRequest
         pathLength = -1;
         idempotencyKeyOffset = 0;
         idempotencyKeyLength = -1;
-        headerCount = 0;
+        headers.clear();
     }
 
     private static String method(DirectBuffer buffer, int offset, int length)
@@ -254,19 +232,6 @@ final class HttpKafkaRequest
         head.putBytes(at, buffer, offset, length);
         headLength += length;
         return at;
-    }
-
-    private void header(int nameOffset, int nameLength, int valueOffset, int valueLength)
-    {
-        if (4 * headerCount + 4 > headers.length)
-        {
-            headers = Arrays.copyOf(headers, headers.length << 1);
-        }
-        headers[4 * headerCount] = nameOffset;
-        headers[4 * headerCount + 1] = nameLength;
-        headers[4 * headerCount + 2] = valueOffset;
-        headers[4 * headerCount + 3] = valueLength;
-        headerCount++;
     }
 
     private static boolean dropped(DirectBuffer buffer, int offset, int length)

@@ -84,10 +84,11 @@ class HttpKafkaRequestTest
     private List<String> headers()
     {
         final List<String> headers = new ArrayList<>();
-        for (int i = 0; i < request.headerCount(); i++)
+        final HttpKafkaHeaderTable table = request.headers();
+        for (int i = 0; i < table.count(); i++)
         {
-            headers.add(request.head().getStringWithoutLengthUtf8(request.nameOffset(i), request.nameLength(i)) + "="
-                + request.head().getStringWithoutLengthUtf8(request.valueOffset(i), request.valueLength(i)));
+            headers.add(request.head().getStringWithoutLengthUtf8(table.nameOffset(i), table.nameLength(i)) + "="
+                + request.head().getStringWithoutLengthUtf8(table.valueOffset(i), table.valueLength(i)));
         }
         return headers;
     }
